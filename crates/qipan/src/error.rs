@@ -1,0 +1,53 @@
+//! The error shared by every move parser.
+//!
+//! Move text fails in one of three ways, and callers (the Python and JS bindings among them) need to
+//! tell them apart: the text is not a move at all ([`MoveError::Invalid`]), it names a move that the
+//! position does not allow ([`MoveError::Illegal`]), or it fits more than one legal move
+//! ([`MoveError::Ambiguous`]).
+//!
+//! ```
+//! use qipan::MoveError;
+//! let e = MoveError::Ambiguous { text: "Nd7".into(), candidates: vec!["Nbd7".into(), "Nfd7".into()] };
+//! assert_eq!(e.to_string(), "ambiguous move \"Nd7\": could be Nbd7, Nfd7");
+//! ```
+
+/// Why move text could not be turned into a legal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in the notation asked for.
+    #[error("invalid move {text:?}: {reason}")]
+    Invalid {
+        /// The text that was given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The text names a move, but it is not legal in this position.
+    #[error("illegal move {text:?} in {fen}")]
+    Illegal {
+        /// The text that was given.
+        text: String,
+        /// The position, as FEN.
+        fen: String,
+    },
+    /// The text fits several legal moves.
+    #[error("ambiguous move {text:?}: could be {}", candidates.join(", "))]
+    Ambiguous {
+        /// The text that was given.
+        text: String,
+        /// The legal moves it could mean, written unambiguously.
+        candidates: Vec<String>,
+    },
+}
+
+impl MoveError {
+    /// Shorthand for [`MoveError::Invalid`].
+    pub fn invalid(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::Invalid { text: text.to_owned(), reason: reason.into() }
+    }
+
+    /// Shorthand for [`MoveError::Illegal`].
+    pub fn illegal(text: &str, fen: impl Into<String>) -> MoveError {
+        MoveError::Illegal { text: text.to_owned(), fen: fen.into() }
+    }
+}

@@ -1,0 +1,236 @@
+//! [`Game`]: a start position, the moves played, and everything the history decides — repetition,
+//! move limits, draw claims and adjudications — written once for every [`Variant`].
+//!
+//! ```
+//! use qipan::{Chess, Game, Termination, Color};
+//! let mut game: Game<Chess> = Game::new();
+//! for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     game.push_coord(mv).unwrap();
+//! }
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!(outcome.termination, Termination::Checkmate);
+//! assert_eq!(outcome.winner, Some(Color::Black));
+//! assert_eq!(outcome.result(), "0-1");
+//! ```
+
+use crate::{Color, MoveError, Outcome, Termination, Variant};
+
+/// A game of a [`Variant`]: positions, moves and their repetition keys, one per ply.
+///
+/// Positions are kept for every ply (copy-make), so [`Game::pop`] is exact and a variant's
+/// history rules can look at every position of a repeated cycle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game<V: Variant> {
+    positions: Vec<V>,
+    keys: Vec<u64>,
+    moves: Vec<V::Move>,
+    rules: V::Rules,
+    adjudication: Option<Outcome>,
+}
+
+impl<V: Variant> Default for Game<V> {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl<V: Variant> Game<V> {
+    /// A game from the variant's start position, with the default rules.
+    pub fn new() -> Self {
+        Game::from_position(V::start())
+    }
+
+    /// A game from `start`, with the default rules.
+    pub fn from_position(start: V) -> Self {
+        Game::with_rules(start, V::Rules::default())
+    }
+
+    /// A game from `start` under `rules`.
+    pub fn with_rules(start: V, rules: V::Rules) -> Self {
+        let key = start.repetition_key();
+        Game { positions: vec![start], keys: vec![key], moves: Vec::new(), rules, adjudication: None }
+    }
+
+    /// A game from a FEN, with the default rules.
+    pub fn from_fen(fen: &str) -> Result<Self, V::FenError> {
+        V::from_fen(fen).map(Game::from_position)
+    }
+
+    /// The rules this game is played under.
+    pub fn rules(&self) -> &V::Rules {
+        &self.rules
+    }
+
+    /// Changes the rules (the history is judged anew from now on).
+    pub fn set_rules(&mut self, rules: V::Rules) {
+        self.rules = rules;
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &V {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &V {
+        self.positions.last().expect("a game always has a position")
+    }
+
+    /// Every position of the game, the start first and the current one last
+    /// (`positions().len() == moves().len() + 1`).
+    pub fn positions(&self) -> &[V] {
+        &self.positions
+    }
+
+    /// The repetition key of every position, parallel to [`Game::positions`].
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[V::Move] {
+        &self.moves
+    }
+
+    /// The number of plies played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<V::Move> {
+        self.moves.last().copied()
+    }
+
+    /// Plays a move after checking that it is legal; an illegal move changes nothing.
+    pub fn push(&mut self, mv: V::Move) -> Result<(), MoveError> {
+        if !self.position().is_legal(mv) {
+            return Err(MoveError::illegal(&self.position().coord(mv), self.position().fen()));
+        }
+        self.push_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a move that the current position's [`Variant::is_legal`] accepts.
+    pub fn push_unchecked(&mut self, mv: V::Move) {
+        let mut next = self.position().clone();
+        next.play_unchecked(mv);
+        self.keys.push(next.repetition_key());
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Parses a move in coordinate notation and plays it.
+    pub fn push_coord(&mut self, text: &str) -> Result<V::Move, MoveError> {
+        let mv = self.position().parse_move(text)?;
+        self.push_unchecked(mv);
+        Ok(mv)
+    }
+
+    /// Parses a move in any notation the variant reads and plays it.
+    pub fn push_any(&mut self, text: &str) -> Result<V::Move, MoveError> {
+        let mv = self.position().parse_any(text)?;
+        self.push_unchecked(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move (and any adjudication); `None` at the start.
+    pub fn pop(&mut self) -> Option<V::Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        self.adjudication = None;
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred, this time included.
+    pub fn repetitions(&self) -> usize {
+        let last = self.keys.len() - 1;
+        self.occurrences(self.keys[last], last, self.position().halfmove_clock())
+    }
+
+    /// How many times the position after `mv` would have occurred, that time included.
+    pub fn repetitions_after(&self, mv: V::Move) -> usize {
+        let mut next = self.position().clone();
+        next.play_unchecked(mv);
+        1 + self.occurrences(next.repetition_key(), self.keys.len(), next.halfmove_clock())
+    }
+
+    /// Occurrences of `key` among the keys at `index`, `index - 2`, ... no further back than
+    /// `window` plies (positions before the last irreversible move cannot repeat).
+    fn occurrences(&self, key: u64, index: usize, window: u32) -> usize {
+        let oldest = index.saturating_sub(window as usize);
+        (oldest..=index.min(self.keys.len().saturating_sub(1)))
+            .rev()
+            .filter(|&i| (index - i) % 2 == 0 && self.keys[i] == key)
+            .count()
+    }
+
+    /// How the game has ended, counting only what ends it without a claim: an adjudication, then
+    /// what the position decides, then what the history decides.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.adjudication
+            .or_else(|| self.position().position_outcome())
+            .or_else(|| V::history_outcome(self))
+    }
+
+    /// [`Game::outcome`], and with `claim_draw` also the first draw the side to move could claim.
+    pub fn outcome_claiming(&self, claim_draw: bool) -> Option<Outcome> {
+        self.outcome().or_else(|| {
+            if claim_draw {
+                self.claimable().first().copied().map(Outcome::draw)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Whether the game is over ([`Game::outcome_claiming`] is `Some`).
+    pub fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.outcome_claiming(claim_draw).is_some()
+    }
+
+    /// The draws the side to move may claim now, in the order python-chess tries them.
+    pub fn claimable(&self) -> Vec<Termination> {
+        V::claimable(self)
+    }
+
+    /// Whether the side to move may claim a draw now.
+    pub fn can_claim_draw(&self) -> bool {
+        !self.claimable().is_empty()
+    }
+
+    /// The adjudication recorded by [`Game::resign`], [`Game::agree_draw`] or [`Game::flag`].
+    pub fn adjudication(&self) -> Option<Outcome> {
+        self.adjudication
+    }
+
+    /// `color` resigns: the other side wins. Ignored (returns `false`) when the game is over.
+    pub fn resign(&mut self, color: Color) -> bool {
+        self.adjudicate(Outcome::win(Termination::Resignation, !color))
+    }
+
+    /// Both sides agree to a draw. Ignored (returns `false`) when the game is over.
+    pub fn agree_draw(&mut self) -> bool {
+        self.adjudicate(Outcome::draw(Termination::Agreement))
+    }
+
+    /// `color` runs out of time: a loss, or a draw when the opponent could not win by any legal
+    /// sequence of moves (FIDE 6.9). Ignored (returns `false`) when the game is over.
+    pub fn flag(&mut self, color: Color) -> bool {
+        let outcome = if self.position().has_mating_material(!color) {
+            Outcome::win(Termination::Timeout, !color)
+        } else {
+            Outcome::draw(Termination::Timeout)
+        };
+        self.adjudicate(outcome)
+    }
+
+    fn adjudicate(&mut self, outcome: Outcome) -> bool {
+        if self.outcome().is_some() {
+            return false;
+        }
+        self.adjudication = Some(outcome);
+        true
+    }
+}

@@ -1,0 +1,21 @@
+#![doc = include_str!("../../../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod color;
+mod error;
+mod game;
+mod outcome;
+mod perft;
+mod variant;
+
+pub mod chess;
+
+pub use color::Color;
+pub use error::MoveError;
+pub use game::Game;
+pub use outcome::{Outcome, ParseTerminationError, Termination};
+pub use perft::{divide, divide_threads, perft, perft_threads};
+pub use variant::Variant;
+
+pub use chess::Chess;

@@ -1,0 +1,152 @@
+//! How a game ended: [`Termination`] and [`Outcome`].
+//!
+//! The termination names are the lower-case strings python-chess users know, extended with the
+//! Xiangqi endings (`perpetual_check`, `perpetual_chase`, `repetition`, `move_limit`).
+//!
+//! ```
+//! use qipan::{Color, Outcome, Termination};
+//! let mate = Outcome::win(Termination::Checkmate, Color::Black);
+//! assert_eq!(mate.result(), "0-1");
+//! assert_eq!(Outcome::draw(Termination::Stalemate).result(), "1/2-1/2");
+//! assert_eq!("fifty_moves".parse::<Termination>(), Ok(Termination::FiftyMoves));
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Color;
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Termination {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (a draw in chess, a loss in Xiangqi).
+    Stalemate,
+    /// Neither side can win by any legal sequence of moves.
+    InsufficientMaterial,
+    /// Chess: 75 moves by each side without a pawn move or capture (automatic draw).
+    SeventyfiveMoves,
+    /// Chess: the same position for the fifth time (automatic draw).
+    FivefoldRepetition,
+    /// Chess: 50 moves by each side without a pawn move or capture (claimable draw).
+    FiftyMoves,
+    /// Chess: the same position for the third time (claimable draw).
+    ThreefoldRepetition,
+    /// Xiangqi: a side checked with every move of a repeated cycle and loses.
+    PerpetualCheck,
+    /// Xiangqi: a side chased one unprotected piece with every move of a repeated cycle and loses.
+    PerpetualChase,
+    /// Xiangqi: a repeated cycle that no rule forbids, drawn.
+    Repetition,
+    /// Xiangqi: too many moves without a capture, drawn.
+    MoveLimit,
+    /// A side resigned.
+    Resignation,
+    /// Both sides agreed to a draw.
+    Agreement,
+    /// A side ran out of time.
+    Timeout,
+}
+
+impl Termination {
+    /// Every termination, in declaration order.
+    pub const ALL: [Termination; 14] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::InsufficientMaterial,
+        Termination::SeventyfiveMoves,
+        Termination::FivefoldRepetition,
+        Termination::FiftyMoves,
+        Termination::ThreefoldRepetition,
+        Termination::PerpetualCheck,
+        Termination::PerpetualChase,
+        Termination::Repetition,
+        Termination::MoveLimit,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Timeout,
+    ];
+
+    /// The lower-case name, as in python-chess (`"checkmate"`, `"fifty_moves"`, ...).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient_material",
+            Termination::SeventyfiveMoves => "seventyfive_moves",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::FiftyMoves => "fifty_moves",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::PerpetualCheck => "perpetual_check",
+            Termination::PerpetualChase => "perpetual_chase",
+            Termination::Repetition => "repetition",
+            Termination::MoveLimit => "move_limit",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+            Termination::Timeout => "timeout",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is not a [`Termination`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown termination {0:?}")]
+pub struct ParseTerminationError(pub String);
+
+impl FromStr for Termination {
+    type Err = ParseTerminationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Termination::ALL
+            .into_iter()
+            .find(|t| t.as_str() == s)
+            .ok_or_else(|| ParseTerminationError(s.to_owned()))
+    }
+}
+
+/// The end of a game: why, and who won (`None` for a draw).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Why the game ended.
+    pub termination: Termination,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+}
+
+impl Outcome {
+    /// A decisive outcome.
+    pub const fn win(termination: Termination, winner: Color) -> Outcome {
+        Outcome { termination, winner: Some(winner) }
+    }
+
+    /// A drawn outcome.
+    pub const fn draw(termination: Termination) -> Outcome {
+        Outcome { termination, winner: None }
+    }
+
+    /// The PGN result string: `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+    pub const fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// Whether nobody won.
+    pub const fn is_draw(&self) -> bool {
+        self.winner.is_none()
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result(), self.termination)
+    }
+}
