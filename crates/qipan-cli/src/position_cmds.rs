@@ -1,0 +1,151 @@
+//! `perft`, `moves` and `status`: the subcommands that look at one position or one line of play.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::time::Instant;
+
+use clap::Args;
+use qipan::{divide_threads, perft_threads, Game, Variant};
+use serde_json::{json, Value};
+
+use crate::cli_variant::{with_variant, CliVariant, VariantName};
+
+/// Options shared by the position subcommands.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "chess")]
+    variant: VariantName,
+    /// The position (the start position when absent).
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+/// `qipan perft`.
+#[derive(Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Plies to search.
+    depth: u32,
+    /// Print the count below each root move first.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads (root moves are shared out).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// `qipan moves`.
+#[derive(Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+/// `qipan status`.
+#[derive(Args)]
+pub struct StatusArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Moves to play from the position, space-separated.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// The rule set (Xiangqi: asian, simple).
+    #[arg(long)]
+    rules: Option<String>,
+}
+
+pub fn perft(args: &PerftArgs) -> Result<(), String> {
+    with_variant!(args.position.variant, V => perft_in::<V>(args))
+}
+
+fn perft_in<V: CliVariant>(args: &PerftArgs) -> Result<(), String> {
+    let pos = V::position(args.position.fen.as_deref())?;
+    let out = &mut BufWriter::new(io::stdout().lock());
+    let started = Instant::now();
+    let nodes = if args.divide {
+        let mut rows: Vec<(String, u64)> = divide_threads(&pos, args.depth, args.threads)
+            .into_iter()
+            .map(|(mv, n)| (pos.coord(mv), n))
+            .collect();
+        rows.sort();
+        for (mv, n) in &rows {
+            writeln!(out, "{mv} {n}").map_err(io_error)?;
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft_threads(&pos, args.depth, args.threads)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+    writeln!(out, "nodes {nodes}\ntime {seconds:.3}\nnps {nps}").map_err(io_error)
+}
+
+pub fn moves(args: &MovesArgs) -> Result<(), String> {
+    with_variant!(args.position.variant, V => moves_in::<V>(args))
+}
+
+fn moves_in<V: CliVariant>(args: &MovesArgs) -> Result<(), String> {
+    let out = &mut BufWriter::new(io::stdout().lock());
+    if let Some(fen) = &args.position.fen {
+        let pos = V::position(Some(fen))?;
+        return writeln!(out, "{}", sorted_moves(&pos)).map_err(io_error);
+    }
+    for line in io::stdin().lock().lines() {
+        let line = line.map_err(io_error)?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match V::position(Some(&line)) {
+            Ok(pos) => writeln!(out, "{}", sorted_moves(&pos)),
+            Err(message) => writeln!(out, "error: {message}"),
+        }
+        .map_err(io_error)?;
+    }
+    Ok(())
+}
+
+fn sorted_moves<V: Variant>(pos: &V) -> String {
+    let mut moves: Vec<String> = pos.legal_moves().into_iter().map(|mv| pos.coord(mv)).collect();
+    moves.sort();
+    moves.join(" ")
+}
+
+pub fn status(args: &StatusArgs) -> Result<(), String> {
+    with_variant!(args.position.variant, V => status_in::<V>(args))
+}
+
+fn status_in<V: CliVariant>(args: &StatusArgs) -> Result<(), String> {
+    let start = V::position(args.position.fen.as_deref())?;
+    let mut game = Game::with_rules(start, V::rules(args.rules.as_deref())?);
+    for (ply, text) in args.moves.split_whitespace().enumerate() {
+        game.push_any(text).map_err(|e| format!("ply {} ({text}): {e}", ply + 1))?;
+    }
+    println!("{}", status_json(&game));
+    Ok(())
+}
+
+/// The `status` object of a game.
+pub fn status_json<V: Variant>(game: &Game<V>) -> Value {
+    let pos = game.position();
+    let outcome = game.outcome().map(|o| {
+        json!({
+            "termination": o.termination.as_str(),
+            "winner": o.winner.map(V::color_name),
+            "result": o.result(),
+        })
+    });
+    let claimable: Vec<&str> = game.claimable().iter().map(|t| t.as_str()).collect();
+    json!({
+        "fen": pos.fen(),
+        "turn": V::color_name(pos.turn()),
+        "check": pos.is_check(),
+        "legal_moves": pos.count_legal_moves(),
+        "outcome": outcome,
+        "claimable": claimable,
+    })
+}
+
+fn io_error(e: io::Error) -> String {
+    format!("output failed: {e}")
+}
