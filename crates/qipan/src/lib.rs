@@ -9,10 +9,12 @@ mod outcome;
 mod perft;
 mod variant;
 
+pub mod render;
+
 pub mod chess;
 
 pub use color::Color;
-pub use error::MoveError;
+pub use error::{ErrorKind, MoveError};
 pub use game::Game;
 pub use outcome::{Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads};
