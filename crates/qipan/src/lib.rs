@@ -9,6 +9,8 @@ mod outcome;
 mod perft;
 mod variant;
 
+pub mod rating;
+
 pub mod chess;
 
 pub use color::Color;
