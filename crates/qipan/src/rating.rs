@@ -326,7 +326,9 @@ fn cmp_ratio(mut a: i128, mut b: i128, mut c: i128, mut d: i128) -> Ordering {
                 (true, false) => Ordering::Less,
                 (false, true) => Ordering::Greater,
                 (false, false) => {
-                    // r1/b vs r2/d  <=>  reversed d/r2 vs b/r1 ... i.e. compare b/r1 with d/r2, flipped.
+                    // Same integer part: compare the fractional parts r1/b and r2/d, which
+                    // orders the same way as their reciprocals d/r2 and b/r1, i.e. as b/r1 vs
+                    // d/r2 with the answer reversed.
                     (a, b, c, d) = (b, r1, d, r2);
                     flipped = !flipped;
                     continue;

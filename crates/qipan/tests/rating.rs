@@ -446,3 +446,99 @@ fn elo_is_antisymmetric() {
         }
     }
 }
+
+// ---------------------------------------------------------------- properties
+
+/// A small deterministic generator (no extra dependencies).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+
+    /// A decimal string with up to 3 decimals in [−500, 3500).
+    fn points(&mut self) -> String {
+        let thousandths = (self.next() % 4_000_000) as i64 - 500_000;
+        let (sign, a) = if thousandths < 0 {
+            ("-", -thousandths)
+        } else {
+            ("", thousandths)
+        };
+        match self.next() % 3 {
+            0 => format!("{sign}{}", a / 1000),
+            1 => format!("{sign}{}.{}", a / 1000, (a % 1000) / 100),
+            _ => format!("{sign}{}.{:03}", a / 1000, a % 1000),
+        }
+    }
+}
+
+/// The rule text transcribed in `f64`, as an independent reference. `d` is computed exactly
+/// and only then converted, so a boundary (d = 10, 100, 200) is never missed by float error.
+fn reference(mine: Points, theirs: Points, result: GameResult) -> f64 {
+    let d = (mine - theirs).abs().to_f64();
+    let lower_gain_draw = if d < 10.0 {
+        0.0
+    } else if d < 100.0 {
+        (10.0 + d / 10.0) / 2.0
+    } else {
+        d / 4.0
+    };
+    let lower_win = if d >= 100.0 {
+        d / 2.0
+    } else if d >= 10.0 {
+        10.0 + d / 10.0
+    } else {
+        10.0
+    };
+    let higher_win = if d >= 200.0 {
+        0.0
+    } else if d >= 100.0 {
+        2.0
+    } else if d >= 10.0 {
+        10.0 - d / 12.5
+    } else {
+        10.0
+    };
+    let i_am_lower = mine < theirs;
+    match result {
+        Draw if mine == theirs => 0.0,
+        Draw if i_am_lower => lower_gain_draw,
+        Draw => -lower_gain_draw,
+        Win if i_am_lower => lower_win,
+        Win => higher_win,
+        Loss if i_am_lower => -higher_win,
+        Loss if mine == theirs => -10.0,
+        Loss => -lower_win,
+    }
+}
+
+#[test]
+fn random_games_match_the_rule_text_and_print_exactly() {
+    let mut rng = Lcg(0x5851e473);
+    for _ in 0..20_000 {
+        let (a, b) = (rng.points(), rng.points());
+        let (pa, pb) = (p(&a), p(&b));
+        for r in [Win, Draw, Loss] {
+            let exact = level_change(pa, pb, r);
+            let expected = reference(pa, pb, r);
+            assert!(
+                (exact.to_f64() - expected).abs() < 1e-9,
+                "{a} vs {b} {r}: {exact} != {expected}"
+            );
+            // The printed value is an exact decimal that parses back to the same value.
+            let shown = exact.to_string();
+            assert_eq!(p(&shown), exact, "{shown}");
+            // 3 input decimals; ×0.08 (d/12.5), ×0.05 ((10 + d/10)/2), ×0.25 (d/4) and ×0.5 (d/2)
+            // add at most 2 more.
+            let decimals = shown.split_once('.').map_or(0, |(_, f)| f.len());
+            assert!(decimals <= 5, "{shown}");
+        }
+        // Ordering agrees with the decimal values.
+        assert_eq!(pa.cmp(&pb), pa.to_f64().partial_cmp(&pb.to_f64()).unwrap());
+    }
+}
