@@ -9,7 +9,7 @@ mod outcome;
 mod perft;
 mod variant;
 
-pub mod chess;
+pub mod xiangqi;
 
 pub use color::Color;
 pub use error::MoveError;
@@ -18,4 +18,4 @@ pub use outcome::{Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads};
 pub use variant::Variant;
 
-pub use chess::Chess;
+pub use xiangqi::Xiangqi;
