@@ -62,6 +62,7 @@ fn check_position(p: &Xiangqi) {
     let us = p.turn();
     for &mv in moves.iter() {
         let text = mv.to_string();
+        assert_eq!(Move::from_u16(mv.to_u16()), Some(mv));
         assert_eq!(p.parse_move(&text), Ok(mv));
         assert_eq!(p.parse_iccs(&text.to_uppercase()), Ok(mv));
         let one = Xiangqi::iccs_with(mv, IccsRanks::OneBased);
@@ -112,6 +113,17 @@ fn random_playouts_keep_every_invariant() {
         }
     }
     assert!(positions > 3000);
+}
+
+#[test]
+fn move_codes() {
+    for code in 0..8100u16 {
+        let mv = Move::from_u16(code).unwrap();
+        assert_eq!(mv.to_u16(), code);
+        assert_eq!(Move::new(mv.from(), mv.to()), mv);
+    }
+    assert_eq!(Move::from_u16(8100), None);
+    assert_eq!(Move::from_u16(u16::MAX), None);
 }
 
 #[test]

@@ -374,11 +374,26 @@ impl Xiangqi {
         if g == NONE {
             return false;
         }
-        let g = g as usize;
+        self.general_attacked_at(us, g as usize, usize::MAX)
+    }
+
+    /// Whether the general of `us` would be attacked on `g` with the square `vacated` emptied
+    /// (the general's own square when testing a general move; `usize::MAX` for none). A piece of
+    /// the other side on `g` itself counts as captured.
+    #[inline]
+    pub(crate) fn general_attacked_at(&self, us: Color, g: usize, vacated: usize) -> bool {
         let tt = tag(!us);
         let (gf, gr) = (g % 9, g / 9);
+        let (mut file, mut rank) = (self.file_occ[gf] as u32, self.rank_occ[gr] as u32);
+        if vacated < 90 {
+            if vacated % 9 == gf {
+                file &= !(1 << (vacated / 9));
+            }
+            if vacated / 9 == gr {
+                rank &= !(1 << (vacated % 9));
+            }
+        }
         // Along the file: chariot or general first, cannon second.
-        let file = self.file_occ[gf] as u32;
         for b in [
             blockers_up(file, gr as u32, 10),
             blockers_down(file, gr as u32),
@@ -393,7 +408,6 @@ impl Xiangqi {
                 }
             }
         }
-        let rank = self.rank_occ[gr] as u32;
         for b in [
             blockers_up(rank, gf as u32, 9),
             blockers_down(rank, gf as u32),
@@ -411,7 +425,7 @@ impl Xiangqi {
         for &h in &them[5..7] {
             if h != NONE {
                 if let Some(leg) = horse_leg(h as usize, g) {
-                    if self.board[leg] == 0 {
+                    if self.board[leg] == 0 || leg == vacated {
                         return true;
                     }
                 }

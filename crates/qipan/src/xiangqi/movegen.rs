@@ -155,6 +155,16 @@ impl Filter for TestAll {
     }
 }
 
+/// General moves: is the target attacked once the general has left its square?
+struct GeneralSafe;
+impl Filter for GeneralSafe {
+    const ALL: bool = false;
+    #[inline(always)]
+    fn ok(&self, pos: &Xiangqi, from: usize, to: usize) -> bool {
+        !pos.general_attacked_at(pos.turn, to, from)
+    }
+}
+
 /// Test only the moves to the marked squares (new cannon screens); the rest are legal.
 struct TestTo(u128);
 impl Filter for TestTo {
@@ -415,7 +425,7 @@ impl Xiangqi {
             return;
         }
         let info = self.info();
-        self.gen_piece(0, g as usize, s, &TestAll);
+        self.gen_steps(g as usize, &GENERAL_STEPS[g as usize], s, &GeneralSafe);
         for (slot, &from) in slots.iter().enumerate().skip(1) {
             if from == NONE {
                 continue;
