@@ -162,6 +162,10 @@ impl Variant for Xiangqi {
         self.has_attackers(color)
     }
 
+    fn svg(&self) -> String {
+        crate::render::xiangqi_svg(self)
+    }
+
     fn diagram(&self) -> String {
         Xiangqi::diagram(self)
     }
