@@ -184,6 +184,23 @@ fn tandem_pieces() {
     );
 }
 
+#[test]
+fn advisors_and_elephants_keep_their_file() {
+    // Advisors on d0 and d2 (Red file 6): d0 can only advance, d2 only retreat, so the file
+    // number stays (A6+5 / A6-5); the tandem form is read too (d0 is the rear one).
+    let p = pos("3k5/9/9/9/9/9/9/3A5/9/3AK4 w");
+    case(&p, "d0e1", "A6+5", "仕六进五");
+    case(&p, "d2e1", "A6-5", "仕六退五");
+    assert_eq!(p.parse_wxf("A-+5"), p.parse_iccs("d0e1"));
+    assert_eq!(p.parse_chinese("前仕退五"), p.parse_iccs("d2e1"));
+    // Elephants on c0 and c4 (file 7): c0 advances, c4 retreats.
+    let p = pos("3k5/9/9/9/9/2B6/9/9/9/2B1K4 w");
+    case(&p, "c0e2", "E7+5", "相七进五");
+    case(&p, "c4e2", "E7-5", "相七退五");
+    case(&p, "c4a2", "E7-9", "相七退九");
+    assert_eq!(p.parse_wxf("E+-9"), p.parse_iccs("c4a2"));
+}
+
 /// The sorted candidates of an ambiguous text (panics when the text is not ambiguous).
 #[track_caller]
 fn ambiguity(p: &Xiangqi, text: &str) -> Vec<String> {
