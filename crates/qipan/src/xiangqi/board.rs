@@ -480,7 +480,7 @@ impl Xiangqi {
     /// piece characters, files `a`–`i` and ranks `0`–`9` labelled, and the river marked.
     pub fn diagram(&self) -> String {
         let mut out = String::new();
-        let files = "     a   b   c   d   e   f   g   h   i\n";
+        let files = "    a   b   c   d   e   f   g   h   i\n";
         out.push_str(files);
         for rank in (0..10u8).rev() {
             out.push_str(&format!(" {rank} "));
