@@ -114,7 +114,8 @@ impl std::str::FromStr for Xiangqi {
 }
 
 impl Xiangqi {
-    /// Reads and validates a FEN (see the [module documentation](self)).
+    /// Reads and validates a FEN: WXF/UCCI form, letters `KABNRCP` (`E`, `H` read too), side
+    /// `w`/`r`/`b`, the two `-` fields and the clocks optional. See [`FenError`] for what is rejected.
     pub fn from_fen(fen: &str) -> Result<Xiangqi, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(2..=6).contains(&fields.len()) {
