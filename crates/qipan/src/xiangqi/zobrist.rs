@@ -43,3 +43,12 @@ pub(crate) static PIECE_KEYS: [[u64; 90]; 14] = piece_keys();
 
 /// XORed in when Black is to move.
 pub const SIDE_KEY: u64 = splitmix(0x1234_5678_9ABC_DEF0).1;
+
+impl super::Xiangqi {
+    /// The zobrist key computed from scratch (the position keeps it up to date incrementally);
+    /// for fuzzing and tests.
+    #[doc(hidden)]
+    pub fn zobrist_recomputed(&self) -> u64 {
+        self.compute_key()
+    }
+}

@@ -1,0 +1,29 @@
+//! Chinese notation: a position reached by byte-chosen moves, then the rest of the input as text
+//! (UTF-8 as it is, other bytes decoded lossily). No panic; an accepted move is legal and its
+//! Chinese notation (both styles) reads back to it.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use qipan::xiangqi::ChineseStyle;
+use qipan::Variant;
+use qipan_fuzz::{check_error, reach_xiangqi, text, Bytes};
+
+fuzz_target!(|data: &[u8]| {
+    let mut bytes = Bytes::new(data);
+    let pos = reach_xiangqi(&mut bytes);
+    let text = text(bytes.rest());
+    match pos.parse_chinese(&text) {
+        Ok(mv) => {
+            assert!(pos.is_legal(mv));
+            for style in [ChineseStyle::Simplified, ChineseStyle::Traditional] {
+                let zh = pos.chinese_with(mv, style);
+                assert_eq!(pos.parse_chinese(&zh), Ok(mv), "{zh}");
+            }
+        }
+        Err(e) => check_error(&e),
+    }
+    match pos.parse_any(&text) {
+        Ok(mv) => assert!(pos.is_legal(mv)),
+        Err(e) => check_error(&e),
+    }
+});
