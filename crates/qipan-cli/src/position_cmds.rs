@@ -95,18 +95,65 @@ fn moves_in<V: CliVariant>(args: &MovesArgs) -> Result<(), String> {
         let pos = V::position(Some(fen))?;
         return writeln!(out, "{}", sorted_moves(&pos)).map_err(io_error);
     }
-    for line in io::stdin().lock().lines() {
-        let line = line.map_err(io_error)?;
-        if line.trim().is_empty() {
+    let mut input = io::stdin().lock();
+    let mut line = Vec::new();
+    loop {
+        let (read, whole) = read_line_bounded(&mut input, &mut line, MAX_LINE)
+            .map_err(|e| format!("input failed: {e}"))?;
+        if read == 0 {
+            return Ok(());
+        }
+        // Not UTF-8: decoded lossily, so the FEN reader names the bad character.
+        let text = String::from_utf8_lossy(&line);
+        if text.trim().is_empty() {
             continue;
         }
-        match V::position(Some(&line)) {
+        let result = if whole {
+            V::position(Some(&text))
+        } else {
+            Err(format!("line longer than {MAX_LINE} bytes"))
+        };
+        match result {
             Ok(pos) => writeln!(out, "{}", sorted_moves(&pos)),
             Err(message) => writeln!(out, "error: {message}"),
         }
         .map_err(io_error)?;
     }
-    Ok(())
+}
+
+/// The longest stdin line `moves` reads as a FEN; a longer one is an error (and not stored).
+const MAX_LINE: usize = 4096;
+
+/// Reads one line into `line` (without the `\n`), keeping at most `max` bytes of it. Returns the
+/// bytes consumed (0 at the end of input) and whether the whole line was kept.
+fn read_line_bounded(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<(usize, bool)> {
+    line.clear();
+    let (mut read, mut whole) = (0, true);
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok((read, whole));
+        }
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let content = &buf[..newline.unwrap_or(buf.len())];
+        let room = max.saturating_sub(line.len());
+        whole &= content.len() <= room;
+        line.extend_from_slice(&content[..content.len().min(room)]);
+        let used = newline.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        read += used;
+        if newline.is_some() {
+            return Ok((read, whole));
+        }
+    }
 }
 
 fn sorted_moves<V: Variant>(pos: &V) -> String {

@@ -49,6 +49,8 @@ pub fn divide_threads<V: Variant>(pos: &V, depth: u32, threads: usize) -> Vec<(V
         return divide(pos, depth);
     }
     let moves: Vec<V::Move> = pos.legal_moves().into_iter().collect();
+    // More threads than root moves would only idle (and a huge count cannot be spawned).
+    let threads = threads.min(moves.len());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut counts = vec![0u64; moves.len()];
     std::thread::scope(|scope| {
