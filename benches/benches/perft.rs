@@ -1,6 +1,8 @@
 //! `cargo bench -p qipan-benches`: perft with bulk counting at the leaves, qipan beside shakmaty
 //! and cozy-chess on the same positions, and qipan's Xiangqi.
 
+#![forbid(unsafe_code)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use qipan_benches::{qipan_chess, qipan_xiangqi, CHESS_CASES};
 

@@ -1,6 +1,8 @@
 //! Shared helpers of the qipan fuzz targets: reading the fuzzer's bytes, reaching varied
 //! positions by byte-chosen legal moves, and the invariants every position must keep.
 
+#![forbid(unsafe_code)]
+
 use qipan::chess::{Chess, FenOptions, Move as ChessMove};
 use qipan::xiangqi::{ChineseStyle, IccsRanks, Move as XqMove, Square as XqSquare};
 use qipan::{Game, MoveError, Variant, Xiangqi};

@@ -1,6 +1,8 @@
 //! `cargo run --release -p qipan-benches --bin compare`: one run, one thread, the best of a few
 //! timings per library, and the ratios the performance targets are stated in.
 
+#![forbid(unsafe_code)]
+
 use std::time::Instant;
 
 use qipan_benches::{qipan_chess, qipan_xiangqi, CHESS_CASES};
