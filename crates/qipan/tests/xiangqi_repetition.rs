@@ -128,3 +128,206 @@ fn data_cases_under_simple_repetition_are_draws() {
         );
     }
 }
+
+/// Plays `cycle` twice after `fen`: the start position then occurs for the third time.
+fn twice(fen: &str, cycle: &[&str]) -> Game<Xiangqi> {
+    let moves: Vec<&str> = cycle.iter().chain(cycle).copied().collect();
+    let game = play(fen, &moves);
+    assert_eq!(game.repetitions(), 3, "{fen} {cycle:?}");
+    // Nothing was decided before the third occurrence.
+    let mut before = play(fen, &[]);
+    for mv in &moves[..moves.len() - 1] {
+        before.push_coord(mv).unwrap();
+        assert_eq!(before.outcome(), None, "{fen}: over after {:?}", before.moves());
+    }
+    game
+}
+
+const RED_WINS: Option<Color> = Some(Color::RED);
+const BLACK_WINS: Option<Color> = Some(Color::Black);
+
+#[test]
+fn perpetual_check_by_a_chariot_loses() {
+    // Black general d9, red chariot e5, red general f0. The chariot checks from d5 (open d-file)
+    // and from e5 (open e-file) while the general steps d9-e9-d9: every red move is a check,
+    // no black move is one. Red loses.
+    let game = twice(
+        "3k5/9/9/9/4R4/9/9/9/9/5K3 w",
+        &["e5d5", "d9e9", "d5e5", "e9d9"],
+    );
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::PerpetualCheck), BLACK_WINS)
+    );
+    // Under the simple rule set the same game is a draw.
+    let rules = XiangqiRules {
+        repetition: RuleSet::SimpleRepetition,
+        ..XiangqiRules::default()
+    };
+    let mut simple = game.clone();
+    simple.set_rules(rules);
+    assert_eq!(
+        verdict(simple.outcome()),
+        (Some(Termination::Repetition), None)
+    );
+}
+
+#[test]
+fn perpetual_check_by_horse_and_cannon_in_turn_loses() {
+    // Black general f9; red horse e6 is the screen of the red cannon e2 on the e-file; red
+    // general d0. Horse e6-g7 checks f9 (leg g8 empty); the general goes to e9 (the e-file has no
+    // screen any more). Horse g7-e6 puts the screen back: the cannon checks e9; the general
+    // returns to f9. Horse and cannon check in turn, every red move is a check: Red loses.
+    let game = twice(
+        "5k3/9/9/4N4/9/9/9/4C4/9/3K5 w",
+        &["e6g7", "f9e9", "g7e6", "e9f9"],
+    );
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::PerpetualCheck), BLACK_WINS)
+    );
+}
+
+#[test]
+fn mutual_perpetual_check_is_a_draw() {
+    // Black to move, in check: red cannon e1 over the black cannon e6 at the black general e8.
+    // Red general f2 behind its chariot f3, black chariot f9 above.
+    // 1. cannon e6-f6: leaves the e-file (no screen: check over) and checks f2 over the red
+    //    chariot f3. 2. chariot f3-e3: leaves the f-file (no screen) and checks e8 (so does the
+    //    cannon e1 over it). 3. cannon f6-e6 blocks the e-file and opens the f-file: the chariot
+    //    f9 checks f2. 4. chariot e3-f3 blocks it and opens the e-file: the cannon e1 checks over
+    //    e6 again. Both sides check with every move: a draw.
+    let game = twice(
+        "5r3/4k4/9/4c4/9/9/5R3/5K3/4C4/9 b",
+        &["e6f6", "f3e3", "f6e6", "e3f3"],
+    );
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::Repetition), None)
+    );
+}
+
+#[test]
+fn perpetual_chase_of_an_unprotected_chariot_by_a_horse_loses() {
+    // Black chariot a9, black general f9; red horse c9, red chariot c1 (protects c9 along the
+    // c-file), red general d0. Horse c9-b7 attacks a9 (leg b8 empty); the chariot flees to a8;
+    // horse b7-c9 attacks a8 (leg b9 empty); the chariot returns to a9. From c9 the horse did
+    // not attack a9, from b7 not a8: every red move creates a new attack on the same chariot,
+    // followed as it moves. The black chariot on a9 attacks the horse c9, but it is protected
+    // by the chariot c1: no chase. Red loses.
+    let game = twice(
+        "r1N2k3/9/9/9/9/9/9/9/2R6/3K5 w",
+        &["c9b7", "a9a8", "b7c9", "a8a9"],
+    );
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::PerpetualChase), BLACK_WINS)
+    );
+}
+
+#[test]
+fn chasing_a_protected_piece_is_allowed_but_not_a_protected_chariot_by_a_horse() {
+    // The game of the previous test with a black chariot on a0 (the red general on d1, out of
+    // its reach) protecting a9 and a8 along the a-file.
+    let cycle = ["c9b7", "a9a8", "b7c9", "a8a9"];
+    // The horse chases a protected cannon: no chase, a draw.
+    let game = twice("c1N2k3/9/9/9/9/9/9/9/2RK5/r8 w", &cycle);
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::Repetition), None)
+    );
+    // The horse chases a protected chariot: a horse attacking a chariot chases it all the same.
+    let game = twice("r1N2k3/9/9/9/9/9/9/9/2RK5/r8 w", &cycle);
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::PerpetualChase), BLACK_WINS)
+    );
+}
+
+#[test]
+fn a_soldier_may_chase() {
+    // A red soldier across the river (d6) and an unprotected black chariot (e7): soldier d6-e6
+    // attacks e7, the chariot steps to d7, soldier e6-d6 attacks d7, the chariot returns. Every
+    // red move attacks the same unprotected chariot, but soldiers may chase; the chariot always
+    // steps off the soldier's file and attacks nothing. A draw.
+    let game = twice(
+        "4k4/9/4r4/3P5/9/9/9/9/9/5K3 w",
+        &["d6e6", "e7d7", "e6d6", "d7e7"],
+    );
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::Repetition), None)
+    );
+}
+
+#[test]
+fn one_check_one_idle_move_is_allowed() {
+    // Red chariot a5-d5 checks the general on d9; it goes to e9; the chariot returns to a5 (no
+    // check, nothing attacked); the general returns to d9. Red checks with every other move
+    // only: a draw.
+    let game = twice(
+        "3k5/9/9/9/R8/9/9/9/9/5K3 w",
+        &["a5d5", "d9e9", "d5a5", "e9d9"],
+    );
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::Repetition), None)
+    );
+}
+
+#[test]
+fn plain_repetition_is_a_draw() {
+    // Both horses out and back from the start: no check, no attack on any piece.
+    let game = twice(qipan::xiangqi::START_FEN, &["b0c2", "b9c7", "c2b0", "c7b9"]);
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::Repetition), None)
+    );
+}
+
+#[test]
+fn move_limit_through_a_game() {
+    // With a limit of 2 moves, the fourth ply without a capture draws (the default is 60 moves,
+    // tested in xiangqi_rules.rs).
+    let rules = XiangqiRules {
+        move_limit: 2,
+        ..XiangqiRules::default()
+    };
+    let mut game = play_with(qipan::xiangqi::START_FEN, &["h2e2", "h9g7", "b0c2"], rules);
+    assert_eq!(game.outcome(), None);
+    game.push_coord("b9c7").unwrap();
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::MoveLimit), None)
+    );
+}
+
+#[test]
+fn insufficient_material_through_a_game() {
+    // The red chariot e2 takes the black chariot e7 with check; the black general e8 takes it
+    // back. Generals alone: a draw.
+    let mut game = play("9/4k4/4r4/9/9/9/9/4R4/9/5K3 w", &["e2e7"]);
+    assert_eq!(game.outcome(), None);
+    game.push_coord("e8e7").unwrap();
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::InsufficientMaterial), None)
+    );
+}
+
+#[test]
+fn checkmate_and_stalemate_lose_through_a_game() {
+    // Chariot a1-a9 mates the general d9: i8 guards rank 8, the red general the open e-file.
+    let game = play("3k5/8R/9/9/9/9/9/9/R8/4K4 w", &["a1a9"]);
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::Checkmate), RED_WINS)
+    );
+    // Chariot i7-i8: the general on d9 is not in check, d8 is guarded by the chariot and e9
+    // would face the red general. No legal move (困毙): Black loses.
+    let game = play("3k5/9/8R/9/9/9/9/9/9/4K4 w", &["i7i8"]);
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::Stalemate), RED_WINS)
+    );
+}
