@@ -138,7 +138,12 @@ fn twice(fen: &str, cycle: &[&str]) -> Game<Xiangqi> {
     let mut before = play(fen, &[]);
     for mv in &moves[..moves.len() - 1] {
         before.push_coord(mv).unwrap();
-        assert_eq!(before.outcome(), None, "{fen}: over after {:?}", before.moves());
+        assert_eq!(
+            before.outcome(),
+            None,
+            "{fen}: over after {:?}",
+            before.moves()
+        );
     }
     game
 }
