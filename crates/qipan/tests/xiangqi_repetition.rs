@@ -250,6 +250,25 @@ fn chasing_a_protected_piece_is_allowed_but_not_a_protected_chariot_by_a_horse()
 }
 
 #[test]
+fn perpetual_check_outranks_perpetual_chase() {
+    // Red soldiers e9 and d7, red general d0; black general e8, black cannon e1, black horse d4
+    // (it closes the d-file between the generals). Soldier d7-e7 checks e8; the general steps to
+    // d8, and the cannon e1 now attacks the soldier e9 over the screen e7 (unprotected, across
+    // the river: a piece that can be chased). Soldier e7-d7 checks d8; the general returns to
+    // e8 and becomes the cannon's screen: e9 is attacked again, after an open file in between.
+    // Red checks with every move, Black chases the same soldier with every move: check
+    // outranks chase, Red loses by perpetual check.
+    let game = twice(
+        "4P4/4k4/3P5/9/9/3n5/9/9/4c4/3K5 w",
+        &["d7e7", "e8d8", "e7d7", "d8e8"],
+    );
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::PerpetualCheck), BLACK_WINS)
+    );
+}
+
+#[test]
 fn a_soldier_may_chase() {
     // A red soldier across the river (d6) and an unprotected black chariot (e7): soldier d6-e6
     // attacks e7, the chariot steps to d7, soldier e6-d6 attacks d7, the chariot returns. Every

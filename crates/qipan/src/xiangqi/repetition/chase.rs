@@ -28,7 +28,10 @@ use crate::Color;
 /// What one piece can do against one piece of the other side.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Attack {
-    /// The attacker may legally capture the victim.
+    /// The attacker attacks the victim's point (by its move rules, legality aside).
+    pub attack: bool,
+    /// The attacker may legally capture the victim, and the victim is not of its kind with a
+    /// legal capture of the attacker.
     pub capture: bool,
     /// The capture would win the victim: a threat (see the module documentation).
     pub threat: bool,
@@ -63,8 +66,11 @@ pub(super) fn attacks(pos: &Xiangqi, by: Color) -> Attacks {
                 continue;
             }
             let from = asq as usize;
-            if !pos.attacks(tag(by) | aslot as u8, from, to) || !attacker_view.safe_after(from, to)
-            {
+            if !pos.attacks(tag(by) | aslot as u8, from, to) {
+                continue;
+            }
+            out[aslot][vslot].attack = true;
+            if !attacker_view.safe_after(from, to) {
                 continue;
             }
             let attacker = SLOT_KIND[aslot];
@@ -73,6 +79,7 @@ pub(super) fn attacks(pos: &Xiangqi, by: Color) -> Attacks {
             }
             let (defenders, recapturers) = defence(&attacker_view, from, to);
             out[aslot][vslot] = Attack {
+                attack: true,
                 capture: true,
                 threat: recapturers == 0 || outranks(victim, attacker),
                 defenders,
@@ -84,12 +91,18 @@ pub(super) fn attacks(pos: &Xiangqi, by: Color) -> Attacks {
 }
 
 /// Whether the attack `new` (after a move) is a threat the move created, given the same
-/// attacker's attack `old` on the same victim before it: either the capture was not possible
-/// before, or the victim lost its protection through pins or checks — every piece that could
-/// recapture before still attacks the point but none may legally recapture. (Protection lost
-/// because the mover blocked a defender's line or took away its cannon screen does not count.)
+/// attacker's attack `old` on the same victim before it: either the attacker did not attack the
+/// victim's point before (a direct or discovered attack, a new cannon screen), or it could
+/// capture before but the victim lost its protection through pins or checks — every piece that
+/// could recapture before still attacks the point but none may legally recapture now.
+///
+/// Not created: an attack that existed but could not be carried out before because the mover was
+/// in check or its attacker was pinned (escaping a check does not chase what was attacked all
+/// along), and protection lost because the mover blocked a defender's line or took away its
+/// cannon screen.
 pub(super) fn created(old: &Attack, new: &Attack) -> bool {
-    new.threat && (!old.capture || (!old.threat && old.recapturers & !new.defenders == 0))
+    new.threat
+        && (!old.attack || (old.capture && !old.threat && old.recapturers & !new.defenders == 0))
 }
 
 /// A copy of `pos` with `color` to move (only the side changes: the key is not updated).

@@ -10,8 +10,9 @@
 //!    ([`Termination::PerpetualCheck`]); when both sides did, the game is drawn.
 //! 2. **Perpetual chase.** Otherwise, a side that chased one and the same piece with every one of
 //!    its moves loses ([`Termination::PerpetualChase`]); when both sides did, the game is drawn.
-//!    A move *chases* a piece when it creates a threat on it that its side did not have before
-//!    the move: an attacker that did not threaten that piece now does. What a threat is — legal
+//!    A move *chases* a piece when it creates a threat on it: one of the mover's pieces threatens
+//!    it after the move and did not before — it did not attack the piece's point, or the piece
+//!    lost its protection through a pin or a check ([`chase::created`]). What a threat is — legal
 //!    capture, unprotected or more valuable victim, generals and soldiers exempt — is written in
 //!    [`chase`]. The chased piece is followed as it moves, so fleeing does not change it.
 //! 3. Otherwise the repetition is a draw ([`Termination::Repetition`]): idle moves, a check
