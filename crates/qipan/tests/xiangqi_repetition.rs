@@ -269,6 +269,22 @@ fn perpetual_check_outranks_perpetual_chase() {
 }
 
 #[test]
+fn chasing_different_pieces_in_turn_is_allowed() {
+    // Red horse c4, black chariot a3 and advisor f7 (both unprotected), black general e9, red
+    // general f0. Horse c4-d6 attacks the advisor f7 (leg e6 empty), not the chariot; the
+    // general steps to d9; horse d6-c4 attacks the chariot a3 (leg b4 empty), not the advisor;
+    // the general returns. Every red move chases, but never the same piece: a draw.
+    let game = twice(
+        "4k4/9/5a3/9/9/2N6/r8/9/9/5K3 w",
+        &["c4d6", "e9d9", "d6c4", "d9e9"],
+    );
+    assert_eq!(
+        verdict(game.outcome()),
+        (Some(Termination::Repetition), None)
+    );
+}
+
+#[test]
 fn a_soldier_may_chase() {
     // A red soldier across the river (d6) and an unprotected black chariot (e7): soldier d6-e6
     // attacks e7, the chariot steps to d7, soldier e6-d6 attacks d7, the chariot returns. Every
