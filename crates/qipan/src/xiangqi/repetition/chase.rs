@@ -16,9 +16,9 @@
 //!   answer a discovered check all do not count) — or it is worth more than the attacker: a horse
 //!   or cannon attacking a chariot, an advisor or elephant attacking a chariot, horse or cannon.
 //!
-//! The answer is indexed by the attacker's slot and holds a bit per victim slot, so that pieces
-//! keep their identity when they move (slots only change by captures, and a repeated cycle has
-//! none).
+//! [`attacks`] answers for every pair of pieces (attacker slot, victim slot), so that pieces keep
+//! their identity when they move (slots only change by captures, and a repeated cycle has none);
+//! [`created`] compares the answers before and after a move.
 
 use super::super::board::{tag, SLOT_KIND};
 use super::super::tables::NONE;

@@ -33,7 +33,7 @@
 //! assert_eq!(game.repetitions(), 3);
 //! assert_eq!(game.outcome().unwrap().termination, Termination::Repetition);
 //!
-//! // The red chariot checks from e6 and e5 while the black general steps d9-d8-d9: Red loses.
+//! // The red chariot checks from d5 and e5 while the black general steps d9-e9-d9: Red loses.
 //! let mut game: Game<Xiangqi> = Game::from_fen("3k5/9/9/9/4R4/9/9/9/9/5K3 w").unwrap();
 //! for mv in ["e5d5", "d9e9", "d5e5", "e9d9", "e5d5", "d9e9", "d5e5", "e9d9"] {
 //!     game.push_coord(mv).unwrap();
