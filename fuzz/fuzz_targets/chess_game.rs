@@ -7,8 +7,7 @@ use libfuzzer_sys::fuzz_target;
 use qipan::chess::{Chess, FenOptions};
 use qipan::Game;
 use qipan_fuzz::{
-    check_chess, check_chess_move, check_raw_chess, play_game, reach, Bytes, CHESS960_FENS,
-    CHESS_FENS,
+    check_chess, check_chess_move, play_game, raw_chess, reach, Bytes, CHESS960_FENS, CHESS_FENS,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -57,6 +56,6 @@ fuzz_target!(|data: &[u8]| {
         &mut bytes,
         |pos| check_chess(pos, check_options, false),
         check_chess_move,
-        |pos, b| check_raw_chess(pos, b.u16()),
+        |b| raw_chess(b.u16()),
     );
 });

@@ -249,26 +249,20 @@ pub fn check_children<V: Variant>(pos: &V, recompute: impl Fn(&V) -> u64) {
     }
 }
 
-/// A raw move value: `is_legal` must agree with the list of legal moves.
-pub fn check_raw_chess(pos: &Chess, raw: u16) -> Option<ChessMove> {
-    let mv = ChessMove::from_u16(raw);
-    let legal = pos.is_legal(mv);
-    assert_eq!(legal, pos.legal_moves().contains(&mv), "{pos:?}: {mv:?}");
-    legal.then_some(mv)
+/// A raw move value (any 16 bits), legal or not.
+pub fn raw_chess(raw: u16) -> ChessMove {
+    ChessMove::from_u16(raw)
 }
 
-/// A raw move value for Xiangqi (any two squares).
-pub fn check_raw_xiangqi(pos: &Xiangqi, from: u8, to: u8) -> Option<XqMove> {
-    let mv = XqMove::new(
-        XqSquare::from_index(usize::from(from % 90))?,
-        XqSquare::from_index(usize::from(to % 90))?,
-    );
-    let legal = pos.is_legal(mv);
-    assert_eq!(legal, pos.legal_moves().contains(&mv), "{pos:?}: {mv}");
-    legal.then_some(mv)
+/// A raw move value for Xiangqi (any two points), legal or not.
+pub fn raw_xiangqi(from: u8, to: u8) -> XqMove {
+    let square = |b: u8| XqSquare::from_index(usize::from(b % 90)).expect("an index below 90");
+    XqMove::new(square(from), square(to))
 }
 
-/// Plays byte-chosen moves on a [`Game`], checking `check_move` on every move before it is
+/// Plays byte-chosen moves on a [`Game`] (and raw move values: `is_legal` must agree with the
+/// list of legal moves, an illegal one is refused by `push` and must not make `play_unchecked`
+/// panic), checking `check_move` on every move before it is
 /// played and after every ply: `check` on the position,
 /// `pop()` restoring the exact previous game, `outcome()` stable and consistent with
 /// `is_game_over`, adjudications refused once the game is over.
@@ -277,7 +271,7 @@ pub fn play_game<V: Variant>(
     bytes: &mut Bytes,
     check: impl Fn(&V),
     check_move: impl Fn(&V, V::Move),
-    raw: impl Fn(&V, &mut Bytes) -> Option<V::Move>,
+    raw: impl Fn(&mut Bytes) -> V::Move,
 ) {
     check(game.position());
     check_game(&game);
@@ -308,10 +302,28 @@ pub fn play_game<V: Variant>(
                 continue;
             }
             // A raw move value (legal or not).
-            2 | 3 => match raw(game.position(), bytes) {
-                Some(mv) => mv,
-                None => continue,
-            },
+            2 | 3 => {
+                let mv = raw(bytes);
+                let pos = game.position();
+                let legal = pos.is_legal(mv);
+                assert_eq!(
+                    legal,
+                    pos.legal_moves().contains(&mv),
+                    "{}: {mv}",
+                    pos.fen()
+                );
+                if !legal {
+                    // Refused without a change; played unchecked, it must not panic.
+                    let (ply, key) = (game.ply(), pos.zobrist());
+                    assert!(game.push(mv).is_err());
+                    assert_eq!((game.ply(), game.position().zobrist()), (ply, key));
+                    let _ = game.position().coord(mv);
+                    let mut garbage = game.position().clone();
+                    garbage.play_unchecked(mv);
+                    continue;
+                }
+                mv
+            }
             _ => {
                 let moves = game.position().legal_moves();
                 if moves.is_empty() {
