@@ -24,7 +24,15 @@ if [ $# -gt 0 ]; then
 else
     mapfile -t targets < <(cargo fuzz list)
 fi
+# The Game targets choose moves by index, where comparison tracing finds nothing and costs two
+# thirds of the time: they are built without it, in a target directory of their own.
+game_flags=(--no-trace-compares --target-dir "$fuzz_dir/target/no-trace-compares")
 nice -n 19 cargo fuzz build -s "$sanitizer" -a || exit 1
+for t in "${targets[@]}"; do
+    case $t in
+    *_game) nice -n 19 cargo fuzz build -s "$sanitizer" -a "${game_flags[@]}" "$t" || exit 1 ;;
+    esac
+done
 mkdir -p "$fuzz_dir/logs"
 status=0
 printf '%-18s %14s %8s %8s %10s  %s\n' target executions exec/s cov ft result
@@ -35,7 +43,11 @@ for t in "${targets[@]}"; do
     *) dict=$fuzz_dir/chess.dict ;;
     esac
     log=$fuzz_dir/logs/$t.log
-    nice -n 19 cargo fuzz run -s "$sanitizer" -a "$t" \
+    extra=()
+    case $t in
+    *_game) extra=("${game_flags[@]}") ;;
+    esac
+    nice -n 19 cargo fuzz run -s "$sanitizer" -a "${extra[@]}" "$t" \
         "$fuzz_dir/corpus/$t" "$fuzz_dir/seeds/$t" -- \
         -max_total_time="$seconds" -print_final_stats=1 -dict="$dict" \
         -timeout=10 -rss_limit_mb=2048 -max_len=8192 >"$log" 2>&1
