@@ -138,3 +138,32 @@ fn uci_castling_and_null_move() {
     assert!(p960.parse_uci("e1g1").is_err());
     assert_eq!(p960.parse_uci("e1h1"), Ok(castle));
 }
+
+#[test]
+fn diagram_has_eight_ranks_and_file_labels() {
+    let d = Variant::diagram(&Chess::start());
+    let lines: Vec<&str> = d.lines().collect();
+    assert_eq!(lines.len(), 9);
+    assert_eq!(lines[0], "8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜");
+    assert_eq!(lines[4], "4 · · · · · · · ·");
+    assert_eq!(lines[7], "1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖");
+    assert_eq!(lines[8], "  a b c d e f g h");
+}
+
+#[test]
+fn variant_notation_hooks() {
+    let p = Chess::start();
+    let mv = p.parse_any("Nf3").unwrap();
+    assert_eq!(Variant::coord(&p, mv), "g1f3");
+    assert_eq!(Variant::notation(&p, mv), "Nf3");
+    assert_eq!(p.parse_any("g1f3"), Ok(mv));
+    assert!(matches!(
+        p.parse_any("g1f4"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_any("hello"),
+        Err(MoveError::Invalid { .. })
+    ));
+    assert_eq!(<Chess as Variant>::NAME, "chess");
+}

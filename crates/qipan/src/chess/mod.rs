@@ -15,6 +15,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod chess960;
 mod fen;
 mod movegen;
 mod moves;
