@@ -35,10 +35,12 @@ fn chess960_perft_shallow() {
     assert!(run(100_000) > 2500);
 }
 
+/// Every count up to 2,000,000 nodes (the ones the data file says were rechecked with two
+/// generators; the deeper published counts sum to over 500 billion nodes).
 #[test]
-#[ignore = "deep Chess960 perft; run with --ignored"]
-fn chess960_perft_deep() {
-    run(u64::MAX);
+#[ignore = "Chess960 perft to 2M nodes per count (about a minute); run with --ignored"]
+fn chess960_perft_to_two_million() {
+    run(2_000_000);
 }
 
 #[test]
