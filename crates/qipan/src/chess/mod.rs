@@ -1,5 +1,5 @@
 //! Chess by the FIDE Laws (articles 3 and 5): bitboard position, strictly legal move generation,
-//! FEN, UCI, SAN, Polyglot zobrist keys, and the [`Variant`](crate::Variant) implementation.
+//! FEN, UCI, SAN, Polyglot zobrist keys, and the [`Variant`] implementation.
 //!
 //! ```
 //! use qipan::chess::{Chess, Square};
