@@ -10,6 +10,9 @@ use qipan::{Chess, Variant, Xiangqi};
 pub enum VariantName {
     /// FIDE chess.
     Chess,
+    /// Chess960 (Fischer Random): castling with king and rooks on any files; UCI castling is
+    /// written king-takes-rook.
+    Chess960,
     /// Xiangqi (Chinese chess).
     Xiangqi,
 }
@@ -27,6 +30,11 @@ pub trait CliVariant: Variant {
             None => Ok(Self::start()),
         }
     }
+    /// [`CliVariant::position`] in the mode `--variant` names (Chess960 for one).
+    fn position_in(fen: Option<&str>, variant: VariantName) -> Result<Self, String> {
+        let _ = variant;
+        Self::position(fen)
+    }
 }
 
 impl CliVariant for Chess {
@@ -36,6 +44,17 @@ impl CliVariant for Chess {
             Some(other) => Err(format!(
                 "unknown rules {other:?} for chess (expected: fide)"
             )),
+        }
+    }
+
+    fn position_in(fen: Option<&str>, variant: VariantName) -> Result<Self, String> {
+        if variant != VariantName::Chess960 {
+            return Self::position(fen);
+        }
+        match fen {
+            Some(fen) => Chess::from_fen_960(fen.trim())
+                .map_err(|e| format!("invalid Chess960 FEN {fen:?}: {e}")),
+            None => Ok(Chess::chess960_start(518).expect("518 is the standard start")),
         }
     }
 }
@@ -63,6 +82,10 @@ macro_rules! with_variant {
     ($name:expr, $v:ident => $body:expr) => {
         match $name {
             $crate::cli_variant::VariantName::Chess => {
+                type $v = qipan::Chess;
+                $body
+            }
+            $crate::cli_variant::VariantName::Chess960 => {
                 type $v = qipan::Chess;
                 $body
             }
