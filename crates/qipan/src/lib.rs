@@ -9,6 +9,8 @@ mod outcome;
 mod perft;
 mod variant;
 
+pub mod pgn;
+
 pub mod chess;
 
 pub use color::Color;
