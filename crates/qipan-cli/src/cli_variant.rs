@@ -2,13 +2,16 @@
 //! `--rules`.
 
 use clap::ValueEnum;
-use qipan::{Chess, Variant};
+use qipan::xiangqi::{RuleSet, XiangqiRules};
+use qipan::{Chess, Variant, Xiangqi};
 
 /// The games the command line knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum VariantName {
     /// FIDE chess.
     Chess,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
 }
 
 /// A [`Variant`] as the command line drives it.
@@ -18,7 +21,9 @@ pub trait CliVariant: Variant {
     /// A start position in this game's mode (the standard start, unless FEN is given).
     fn position(fen: Option<&str>) -> Result<Self, String> {
         match fen {
-            Some(fen) => Self::from_fen(fen.trim()).map_err(|e| format!("invalid FEN {fen:?}: {e}")),
+            Some(fen) => {
+                Self::from_fen(fen.trim()).map_err(|e| format!("invalid FEN {fen:?}: {e}"))
+            }
             None => Ok(Self::start()),
         }
     }
@@ -28,8 +33,28 @@ impl CliVariant for Chess {
     fn rules(name: Option<&str>) -> Result<(), String> {
         match name {
             None | Some("fide") | Some("standard") => Ok(()),
-            Some(other) => Err(format!("unknown rules {other:?} for chess (expected: fide)")),
+            Some(other) => Err(format!(
+                "unknown rules {other:?} for chess (expected: fide)"
+            )),
         }
+    }
+}
+
+impl CliVariant for Xiangqi {
+    fn rules(name: Option<&str>) -> Result<XiangqiRules, String> {
+        let repetition = match name {
+            None | Some("asian") => RuleSet::Asian,
+            Some("simple") => RuleSet::SimpleRepetition,
+            Some(other) => {
+                return Err(format!(
+                    "unknown rules {other:?} for xiangqi (expected: asian, simple)"
+                ))
+            }
+        };
+        Ok(XiangqiRules {
+            repetition,
+            ..XiangqiRules::default()
+        })
     }
 }
 
@@ -39,6 +64,10 @@ macro_rules! with_variant {
         match $name {
             $crate::cli_variant::VariantName::Chess => {
                 type $v = qipan::Chess;
+                $body
+            }
+            $crate::cli_variant::VariantName::Xiangqi => {
+                type $v = qipan::Xiangqi;
                 $body
             }
         }

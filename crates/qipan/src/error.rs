@@ -40,14 +40,54 @@ pub enum MoveError {
     },
 }
 
+/// The four kinds of input error every binding reports, by the name it reports them under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// A FEN that does not describe a legal position.
+    InvalidFen,
+    /// Text that is not a move in the notation asked for.
+    InvalidMove,
+    /// A well-formed move that the position does not allow.
+    IllegalMove,
+    /// Move text that fits several legal moves.
+    AmbiguousMove,
+}
+
+impl ErrorKind {
+    /// The exception / `Error.name` the bindings use: `"InvalidFenError"`, `"IllegalMoveError"`...
+    pub const fn name(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidFen => "InvalidFenError",
+            ErrorKind::InvalidMove => "InvalidMoveError",
+            ErrorKind::IllegalMove => "IllegalMoveError",
+            ErrorKind::AmbiguousMove => "AmbiguousMoveError",
+        }
+    }
+}
+
 impl MoveError {
+    /// Which of the binding error kinds this is.
+    pub const fn kind(&self) -> ErrorKind {
+        match self {
+            MoveError::Invalid { .. } => ErrorKind::InvalidMove,
+            MoveError::Illegal { .. } => ErrorKind::IllegalMove,
+            MoveError::Ambiguous { .. } => ErrorKind::AmbiguousMove,
+        }
+    }
+
     /// Shorthand for [`MoveError::Invalid`].
     pub fn invalid(text: &str, reason: impl Into<String>) -> MoveError {
-        MoveError::Invalid { text: text.to_owned(), reason: reason.into() }
+        MoveError::Invalid {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 
     /// Shorthand for [`MoveError::Illegal`].
     pub fn illegal(text: &str, fen: impl Into<String>) -> MoveError {
-        MoveError::Illegal { text: text.to_owned(), fen: fen.into() }
+        MoveError::Illegal {
+            text: text.to_owned(),
+            fen: fen.into(),
+        }
     }
 }

@@ -10,14 +10,18 @@ mod perft;
 mod variant;
 
 pub mod pgn;
+pub mod rating;
+pub mod render;
 
 pub mod chess;
+pub mod xiangqi;
 
 pub use color::Color;
-pub use error::MoveError;
+pub use error::{ErrorKind, MoveError};
 pub use game::Game;
 pub use outcome::{Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads};
 pub use variant::Variant;
 
 pub use chess::Chess;
+pub use xiangqi::Xiangqi;

@@ -98,4 +98,9 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn diagram(&self) -> String {
         self.fen()
     }
+    /// An SVG picture of the position (for Jupyter, the web page, the CLI). Defaults to the
+    /// Unicode diagram set in a monospaced SVG text block.
+    fn svg(&self) -> String {
+        crate::render::text_svg(&self.diagram())
+    }
 }
