@@ -231,13 +231,15 @@ fn gather(done: Receiver<Checked>, summary: &mut Summary, bytes: &AtomicU64, tot
 
 fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io::Result<()> {
     for (file, e) in &summary.errors {
-        writeln!(
-            out,
-            "{}:{}: {e} [{}]",
-            files[*file].display(),
-            e.line,
-            e.kind
-        )?;
+        let path = files[*file].display();
+        write!(out, "{path}:{}: game {}", e.line, e.game)?;
+        if let Some(ply) = e.ply {
+            write!(out, ", ply {ply}")?;
+        }
+        if let Some(text) = &e.text {
+            write!(out, ", move {text:?}")?;
+        }
+        writeln!(out, ": {} [{}]", e.message, e.kind)?;
     }
     let errors = summary.errors.len();
     writeln!(
