@@ -43,8 +43,11 @@ fn json(output: &Output) -> Value {
     serde_json::from_slice(&output.stdout).expect("one JSON object")
 }
 
-/// `(game, line, ply, move, kind)` of each error.
-fn errors(report: &Value) -> Vec<(u64, u64, Option<u64>, Option<String>, String)> {
+/// `(game, line, ply, move, kind)` of an error.
+type Found = (u64, u64, Option<u64>, Option<String>, String);
+
+/// Each error of a JSON report.
+fn errors(report: &Value) -> Vec<Found> {
     report["errors"]
         .as_array()
         .unwrap()
