@@ -48,6 +48,7 @@ pub use replay::{
 pub use split::{RawGame, Splitter};
 pub use token::{Token, Tokenizer};
 pub use visit::{visit_game, Visitor};
+pub use write::{MAX_COLUMN, SEVEN_TAG_ROSTER};
 
 /// Bounds on what one record may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

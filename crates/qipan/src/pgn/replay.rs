@@ -290,6 +290,20 @@ impl<V: Variant> Visitor for Replayer<V> {
 ///
 /// When the rules leave the game undecided, any result stands: resignation, agreement, a time
 /// forfeit or an unfinished game are not in the moves. A missing `Result` tag is not an error.
+///
+/// ```
+/// use qipan::pgn::{replay, ErrorKind, Limits, Splitter};
+/// use qipan::{Chess, Termination};
+/// let text = b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
+/// let mut games = Splitter::new(&text[..], Limits::default()).map(|g| g.unwrap());
+/// let mated = replay::<Chess>(&games.next().unwrap(), &Limits::default());
+/// assert_eq!(mated.outcome().unwrap().termination, Termination::Checkmate);
+/// assert_eq!(mated.errors[0].kind, ErrorKind::ResultMismatch); // Black mated, the tag says 1-0
+/// let illegal = replay::<Chess>(&games.next().unwrap(), &Limits::default());
+/// let error = &illegal.errors[0];
+/// assert_eq!((error.game, error.line, error.ply), (2, 7, Some(3)));
+/// assert_eq!((error.kind, error.text.as_deref()), (ErrorKind::IllegalMove, Some("Ke3")));
+/// ```
 pub fn replay<V: Variant>(raw: &RawGame, limits: &Limits) -> GameReport<V> {
     let mut replayer = Replayer::<V> {
         index: raw.index,
