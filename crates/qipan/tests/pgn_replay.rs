@@ -242,3 +242,18 @@ fn written_records_from_a_position_carry_the_fen() {
     assert!(reread.is_valid(), "{:?}", reread.errors);
     assert_eq!(reread.game.moves(), xiangqi.game.moves());
 }
+
+#[test]
+fn replay_stops_at_the_ply_limit() {
+    let limits = Limits {
+        max_plies: 6,
+        ..Limits::default()
+    };
+    let text = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n";
+    let report = replay::<Chess>(&games(text)[0], &limits);
+    assert_eq!(report.plies(), 6);
+    assert_eq!(report.errors.len(), 1);
+    assert_eq!(report.errors[0].kind, ErrorKind::Syntax);
+    assert!(report.errors[0].message.contains("more than 6 plies"));
+    assert!(replay::<Chess>(&games(text)[0], &Limits::default()).is_valid());
+}

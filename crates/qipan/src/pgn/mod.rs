@@ -61,6 +61,10 @@ pub struct Limits {
     pub max_game: usize,
     /// The deepest nesting of variations `( ... )` (default 64).
     pub max_depth: usize,
+    /// The most plies [`replay`] plays in one game (default 20,000: more than the longest game the
+    /// automatic draw rules allow). A [`Game`](crate::Game) keeps every position, so this bounds
+    /// a replay's memory; a longer game is a `syntax` error at the first ply beyond.
+    pub max_plies: usize,
 }
 
 impl Default for Limits {
@@ -69,6 +73,7 @@ impl Default for Limits {
             max_line: 1 << 20,
             max_game: 16 << 20,
             max_depth: 64,
+            max_plies: 20_000,
         }
     }
 }

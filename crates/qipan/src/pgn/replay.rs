@@ -191,6 +191,7 @@ impl<V: Variant> GameReport<V> {
 }
 
 struct Replayer<V: Variant> {
+    max_plies: usize,
     index: u64,
     first_line: u64,
     tags: Vec<(String, String)>,
@@ -241,6 +242,16 @@ impl<V: Variant> Visitor for Replayer<V> {
     }
 
     fn move_text(&mut self, text: &str, line: u64, _depth: usize) -> ControlFlow<()> {
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.ply() >= self.max_plies)
+        {
+            let message = format!("more than {} plies", self.max_plies);
+            self.error(line, ErrorKind::Syntax, message);
+            self.failed = true;
+            return ControlFlow::Break(());
+        }
         let Some(game) = self.game.as_mut() else {
             return ControlFlow::Break(());
         };
@@ -306,6 +317,7 @@ impl<V: Variant> Visitor for Replayer<V> {
 /// ```
 pub fn replay<V: Variant>(raw: &RawGame, limits: &Limits) -> GameReport<V> {
     let mut replayer = Replayer::<V> {
+        max_plies: limits.max_plies,
         index: raw.index,
         first_line: raw.line,
         tags: Vec::new(),

@@ -213,6 +213,7 @@ fn limits_cut_long_lines_and_games() {
         max_line: 100,
         max_game: 1000,
         max_depth: 8,
+        max_plies: 100,
     };
     let mut text = String::from("[Event \"a\"]\n\n1. e4 ");
     text.push_str(&"{x} ".repeat(100));
