@@ -257,3 +257,60 @@ fn replay_stops_at_the_ply_limit() {
     assert!(report.errors[0].message.contains("more than 6 plies"));
     assert!(replay::<Chess>(&games(text)[0], &Limits::default()).is_valid());
 }
+
+/// Random text made of PGN's special characters, moves and multi-byte characters never makes the
+/// splitter, the parser or the replay panic.
+#[test]
+fn garbage_never_panics() {
+    let pieces: [&[u8]; 24] = [
+        b"[",
+        b"]",
+        b"\"",
+        b"\\",
+        b"{",
+        b"}",
+        b"(",
+        b")",
+        b";",
+        b"%",
+        b"$",
+        b"!?",
+        b"\n",
+        b"\r\n",
+        b" ",
+        b"1.",
+        b"e4",
+        b"Nf3",
+        b"1-0",
+        b"*",
+        b"[Event \"x\"]\n",
+        "炮二平五".as_bytes(),
+        b"\xEF\xBB\xBF",
+        b"\xff",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let limits = Limits {
+        max_line: 64,
+        max_game: 512,
+        max_depth: 4,
+        max_plies: 50,
+    };
+    let mut count = 0;
+    for round in 0..20_000u64 {
+        let mut text = Vec::new();
+        for _ in 0..(round % 80) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            text.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
+        }
+        for game in Splitter::new(&text[..], limits) {
+            let game = game.unwrap();
+            count += 1;
+            let _ = PgnGame::parse(&game, &limits);
+            let _ = replay::<Chess>(&game, &limits);
+            let _ = replay::<Xiangqi>(&game, &limits);
+        }
+    }
+    assert!(count > 20_000, "{count} games");
+}
