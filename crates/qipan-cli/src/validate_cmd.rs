@@ -117,13 +117,26 @@ impl Summary {
     }
 }
 
-fn open(path: &PathBuf) -> Result<(Box<dyn BufRead + Send>, u64), String> {
+fn open(path: &PathBuf) -> Result<Box<dyn BufRead + Send>, String> {
     if path.as_os_str() == "-" {
-        return Ok((Box::new(BufReader::new(io::stdin())), 0));
+        return Ok(Box::new(BufReader::new(io::stdin())));
     }
     let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    Ok((Box::new(BufReader::with_capacity(1 << 16, file)), size))
+    Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
+}
+
+/// The total size of the files (stdin counts 0); an error for a file that cannot be read.
+fn total_size(paths: &[PathBuf]) -> Result<u64, String> {
+    let mut total = 0;
+    for path in paths.iter().filter(|p| p.as_os_str() != "-") {
+        let meta =
+            std::fs::metadata(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        if meta.is_dir() {
+            return Err(format!("{} is a directory", path.display()));
+        }
+        total += meta.len();
+    }
+    Ok(total)
 }
 
 pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
@@ -132,13 +145,8 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let mut inputs = Vec::new();
-    let mut total_bytes = 0;
-    for path in &args.files {
-        let (reader, size) = open(path)?;
-        total_bytes += size;
-        inputs.push(reader);
-    }
+    // Files are opened one at a time by the reader thread (any number of files, few descriptors).
+    let total_bytes = total_size(&args.files)?;
     let bytes_read = AtomicU64::new(0);
     let (job_tx, job_rx) = sync_channel::<(usize, RawGame)>(4 * jobs);
     let job_rx = Mutex::new(job_rx);
@@ -148,8 +156,8 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     let read_result = std::thread::scope(|scope| {
         let reader = scope.spawn(|| -> Result<(), String> {
             let mut before = 0;
-            for (file, input) in inputs.into_iter().enumerate() {
-                let mut splitter = Splitter::new(input, limits);
+            for (file, path) in args.files.iter().enumerate() {
+                let mut splitter = Splitter::new(open(path)?, limits);
                 while let Some(game) = splitter.next() {
                     let game =
                         game.map_err(|e| format!("reading {}: {e}", args.files[file].display()))?;
