@@ -23,8 +23,9 @@ pub struct RawGame {
 ///
 /// A game starts at a tag line (`[`...) that follows movetext, or — for files without tags — at
 /// the first movetext after a game's result token. Lines inside a `{ ... }` comment never start a
-/// game. Blank lines and `%` escape lines between games belong to no game. Only the current game
-/// and one line are in memory, each bounded by [`Limits`].
+/// game. Blank lines and `%` escape lines before the first game belong to no game; every line
+/// after a game's first line belongs to it until the next game starts. Only the current game and
+/// one line are in memory, each bounded by [`Limits`].
 ///
 /// The iterator yields `Err` once for an I/O error (invalid UTF-8 is *not* an I/O error: the
 /// parser replaces it) and then ends.
