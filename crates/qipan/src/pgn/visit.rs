@@ -8,6 +8,29 @@ use super::{Limits, RawGame, SyntaxError, Token, Tokenizer};
 /// its part; variations are skipped unless [`Visitor::begin_variation`] says otherwise.
 ///
 /// Methods that return [`ControlFlow`] may stop the game: [`visit_game`] then returns at once.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use qipan::pgn::{visit_game, Limits, Splitter, Visitor};
+///
+/// /// Counts the moves of the main line and of every variation.
+/// #[derive(Default)]
+/// struct Count { main: usize, side: usize }
+/// impl Visitor for Count {
+///     fn move_text(&mut self, _: &str, _: u64, depth: usize) -> ControlFlow<()> {
+///         if depth == 0 { self.main += 1 } else { self.side += 1 }
+///         ControlFlow::Continue(())
+///     }
+///     fn begin_variation(&mut self, _: usize) -> ControlFlow<()> {
+///         ControlFlow::Continue(()) // enter variations instead of skipping them
+///     }
+/// }
+/// let text = b"1. e4 (1. d4 d5 (1... Nf6)) e5 2. Nf3 *";
+/// let game = Splitter::new(&text[..], Limits::default()).next().unwrap().unwrap();
+/// let mut count = Count::default();
+/// visit_game(&game, &Limits::default(), &mut count).unwrap();
+/// assert_eq!((count.main, count.side), (3, 3));
+/// ```
 pub trait Visitor {
     /// A tag pair, in file order.
     fn tag(&mut self, name: &str, value: &str) {
