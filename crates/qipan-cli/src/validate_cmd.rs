@@ -1,9 +1,9 @@
 //! `qipan validate`: replays every game of record files in parallel and reports what is wrong.
 //!
-//! One thread splits the files into games (sequentially, one game in memory at a time); `--jobs`
-//! workers replay them; the main thread gathers the per-game summaries. The queues between them
-//! are bounded, so memory stays bounded whatever the size of the files (only the error list
-//! grows, with the errors).
+//! One thread splits the files into games (sequentially) and hands them out in batches of at most
+//! 64 games or about 1 MiB; `--jobs` workers replay them; the main thread gathers the per-game
+//! summaries. The queues between them hold at most `2 × jobs` batches, so memory stays bounded
+//! whatever the size of the files (only the error list grows, with the errors).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -37,6 +37,11 @@ pub struct ValidateArgs {
     #[arg(long, value_enum)]
     variant: Option<VariantName>,
 }
+
+/// Games are handed to the workers in batches of at most this many games...
+const BATCH_GAMES: usize = 64;
+/// ...or of about this many bytes (a batch is closed when it reaches it).
+const BATCH_BYTES: usize = 1 << 20;
 
 /// What a worker reports of one game.
 struct Checked {
@@ -148,25 +153,35 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     // Files are opened one at a time by the reader thread (any number of files, few descriptors).
     let total_bytes = total_size(&args.files)?;
     let bytes_read = AtomicU64::new(0);
-    let (job_tx, job_rx) = sync_channel::<(usize, RawGame)>(4 * jobs);
+    let (job_tx, job_rx) = sync_channel::<Vec<(usize, RawGame)>>(2 * jobs);
     let job_rx = Mutex::new(job_rx);
-    let (done_tx, done_rx) = sync_channel::<Checked>(4 * jobs);
+    let (done_tx, done_rx) = sync_channel::<Vec<Checked>>(2 * jobs);
     let mut summary = Summary::default();
     let forced = args.variant;
     let read_result = std::thread::scope(|scope| {
         let reader = scope.spawn(|| -> Result<(), String> {
             let mut before = 0;
+            let mut batch = Vec::new();
+            let mut batch_bytes = 0;
             for (file, path) in args.files.iter().enumerate() {
                 let mut splitter = Splitter::new(open(path)?, limits);
                 while let Some(game) = splitter.next() {
                     let game =
                         game.map_err(|e| format!("reading {}: {e}", args.files[file].display()))?;
                     bytes_read.store(before + splitter.bytes_read(), Ordering::Relaxed);
-                    if job_tx.send((file, game)).is_err() {
-                        return Ok(());
+                    batch_bytes += game.bytes.len();
+                    batch.push((file, game));
+                    if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
+                        batch_bytes = 0;
+                        if job_tx.send(std::mem::take(&mut batch)).is_err() {
+                            return Ok(());
+                        }
                     }
                 }
                 before += splitter.bytes_read();
+            }
+            if !batch.is_empty() {
+                let _ = job_tx.send(batch);
             }
             drop(job_tx);
             Ok(())
@@ -176,8 +191,12 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
             let job_rx = &job_rx;
             scope.spawn(move || loop {
                 let job = job_rx.lock().map(|rx| rx.recv());
-                let Ok(Ok((file, raw))) = job else { return };
-                if done_tx.send(check(file, &raw, forced, &limits)).is_err() {
+                let Ok(Ok(batch)) = job else { return };
+                let checked = batch
+                    .iter()
+                    .map(|(file, raw)| check(*file, raw, forced, &limits))
+                    .collect();
+                if done_tx.send(checked).is_err() {
                     return;
                 }
             });
@@ -207,10 +226,10 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
 }
 
 /// Adds up the workers' reports, drawing a progress line when stderr is a terminal.
-fn gather(done: Receiver<Checked>, summary: &mut Summary, bytes: &AtomicU64, total: u64) {
+fn gather(done: Receiver<Vec<Checked>>, summary: &mut Summary, bytes: &AtomicU64, total: u64) {
     let progress = io::stderr().is_terminal();
     let mut last = Instant::now();
-    for checked in done {
+    for checked in done.into_iter().flatten() {
         summary.add(checked);
         if progress && last.elapsed() > Duration::from_millis(100) {
             last = Instant::now();
