@@ -218,7 +218,8 @@ impl<R: BufRead> Splitter<R> {
             self.offset += consumed;
             self.line_no += 1;
             let mut from = 0;
-            if offset == 0 && self.line.starts_with(b"\xEF\xBB\xBF") {
+            // A byte-order mark: at the start of the file, or of each file concatenated into it.
+            if self.line.starts_with(b"\xEF\xBB\xBF") {
                 from = 3;
             }
             let first = self.line[from..]

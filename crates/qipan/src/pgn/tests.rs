@@ -185,6 +185,17 @@ fn escape_lines_bom_and_crlf() {
 }
 
 #[test]
+fn concatenated_files_keep_their_byte_order_marks_apart() {
+    let one = "\u{feff}[Event \"a\"]\n\n1. e4 *\n";
+    let games = split(format!("{one}{one}{one}").as_bytes());
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[2].line, 7);
+    let game = PgnGame::parse(&games[2], &Limits::default()).unwrap();
+    assert_eq!(game.tag("Event"), Some("a"));
+    assert_eq!(texts(&game), ["e4"]);
+}
+
+#[test]
 fn garbage_is_passed_on_as_move_text() {
     let game = parse("1. e4 <&*> e5 } @@ *");
     assert_eq!(texts(&game), ["e4", "<&*>", "e5", "}", "@@"]);

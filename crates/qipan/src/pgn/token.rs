@@ -142,7 +142,7 @@ impl<'a> Tokenizer<'a> {
     fn word(&mut self) -> Token<'a> {
         let rest = &self.text[self.pos..];
         let end = rest
-            .find(|c: char| c.is_whitespace() || "{}()[];$".contains(c))
+            .find(|c: char| is_space(c) || "{}()[];$".contains(c))
             .unwrap_or(rest.len());
         let end = end.max(rest.chars().next().map_or(1, char::len_utf8));
         let word = &rest[..end];
@@ -202,7 +202,7 @@ impl<'a> Tokenizer<'a> {
             if c == '\n' {
                 self.line += 1;
             }
-            if c.is_whitespace() {
+            if is_space(c) {
                 self.pos += c.len_utf8();
                 continue;
             }
@@ -263,6 +263,11 @@ impl<'a> Iterator for Tokenizer<'a> {
         }
         Some(token)
     }
+}
+
+/// White space, and the byte-order mark that concatenated files leave at the start of each.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
 }
 
 fn unescape(raw: &str) -> String {
