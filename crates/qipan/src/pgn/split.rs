@@ -22,8 +22,9 @@ pub struct RawGame {
 /// Reads games one at a time from a [`BufRead`].
 ///
 /// A game starts at a tag line (`[`...) that follows movetext, or — for files without tags — at
-/// the first movetext after a game's result token. Lines inside a `{ ... }` comment never start a
-/// game. Blank lines and `%` escape lines before the first game belong to no game; every line
+/// the first movetext after a game's result token. Lines inside a `{ ... }` comment do not start a
+/// game, except a tag line after a blank line (so that one unclosed comment cannot swallow the rest
+/// of a file: the game before it reports [`SyntaxError::UnclosedComment`]). Blank lines and `%` escape lines before the first game belong to no game; every line
 /// after a game's first line belongs to it until the next game starts. Only the current game and
 /// one line are in memory, each bounded by [`Limits`].
 ///
@@ -46,6 +47,8 @@ pub struct Splitter<R> {
     terminated: bool,
     in_brace: bool,
     depth: u32,
+    /// The line before was blank.
+    prev_blank: bool,
     done: bool,
 }
 
@@ -64,6 +67,7 @@ impl<R: BufRead> Splitter<R> {
             terminated: false,
             in_brace: false,
             depth: 0,
+            prev_blank: false,
             done: false,
         }
     }
@@ -226,6 +230,13 @@ impl<R: BufRead> Splitter<R> {
                 .iter()
                 .position(|b| !b.is_ascii_whitespace())
                 .map(|i| self.line[from + i]);
+            let blank_before = self.prev_blank;
+            self.prev_blank = first.is_none();
+            if self.in_brace && first == Some(b'[') && blank_before && self.has_moves {
+                // A tag line after a blank line: a comment left open must not swallow the rest
+                // of the file. The game before reports its unclosed comment.
+                self.in_brace = false;
+            }
             let finished = if self.in_brace {
                 self.scan(from);
                 None

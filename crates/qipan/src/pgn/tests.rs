@@ -196,6 +196,18 @@ fn concatenated_files_keep_their_byte_order_marks_apart() {
 }
 
 #[test]
+fn an_unclosed_comment_does_not_swallow_the_next_games() {
+    let text =
+        b"[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4 *\n";
+    let games = split(text);
+    assert_eq!(games.len(), 3);
+    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    assert_eq!(error, SyntaxError::UnclosedComment { line: 3 });
+    let b = PgnGame::parse(&games[1], &Limits::default()).unwrap();
+    assert_eq!((b.tag("Event"), texts(&b)), (Some("b"), vec!["d4"]));
+}
+
+#[test]
 fn garbage_is_passed_on_as_move_text() {
     let game = parse("1. e4 <&*> e5 } @@ *");
     assert_eq!(texts(&game), ["e4", "<&*>", "e5", "}", "@@"]);
