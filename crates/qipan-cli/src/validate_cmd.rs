@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use qipan::pgn::{self, ErrorKind, Limits, RawGame, RecordError, ResultCheck, Splitter};
+use qipan::pgn::{self, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Splitter};
 use serde_json::json;
 
 use crate::cli_variant::{with_variant, VariantName};
@@ -74,12 +74,12 @@ fn check(file: usize, raw: &RawGame, forced: Option<VariantName>, limits: &Limit
                 Ok(variant) => variant,
                 Err(name) => {
                     let message = format!("unsupported variant {name:?}");
-                    return error(ErrorKind::UnsupportedVariant, raw.line, message);
+                    return error(RecordErrorKind::UnsupportedVariant, raw.line, message);
                 }
             },
             Err(e) => {
                 return error(
-                    ErrorKind::Syntax,
+                    RecordErrorKind::Syntax,
                     e.line().unwrap_or(raw.line),
                     e.to_string(),
                 )

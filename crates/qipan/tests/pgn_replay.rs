@@ -2,7 +2,7 @@
 //! writer's round trip. Expected values come from the texts and the rules.
 
 use qipan::pgn::{
-    detect_variant, replay, ErrorKind, GameReport, Limits, PgnGame, RawGame, RecordVariant,
+    detect_variant, replay, GameReport, Limits, PgnGame, RawGame, RecordErrorKind, RecordVariant,
     ResultCheck, Splitter,
 };
 use qipan::{Chess, Color, Termination, Variant, Xiangqi};
@@ -52,7 +52,7 @@ fn the_fen_tag_sets_the_start_and_variations_are_skipped() {
     assert_eq!(report.final_fen(), "8/3k4/8/8/8/8/8/5RK1 w - - 2 2");
     let report = one::<Chess>("[FEN \"not a position\"]\n\n1. e4 *\n");
     assert_eq!(report.errors.len(), 1);
-    assert_eq!(report.errors[0].kind, ErrorKind::BadFen);
+    assert_eq!(report.errors[0].kind, RecordErrorKind::BadFen);
     assert_eq!(report.result_check, ResultCheck::Unchecked);
 }
 
@@ -73,7 +73,7 @@ fn result_tags_are_checked_against_the_real_ending() {
         let report = with_result(Some(claimed), FOOLS_MATE, claimed);
         assert_eq!(report.errors.len(), 1, "{claimed}");
         let error = &report.errors[0];
-        assert_eq!(error.kind, ErrorKind::ResultMismatch);
+        assert_eq!(error.kind, RecordErrorKind::ResultMismatch);
         assert_eq!((error.game, error.line), (1, 3));
         assert!(
             matches!(report.result_check, ResultCheck::Mismatch { real } if real.winner == Some(Color::Black))
@@ -89,7 +89,7 @@ fn result_tags_are_checked_against_the_real_ending() {
     // The tag and the movetext's token disagree.
     let report = with_result(Some("1-0"), "1. e4 e5", "0-1");
     assert_eq!(report.errors.len(), 1);
-    assert_eq!(report.errors[0].kind, ErrorKind::ResultMismatch);
+    assert_eq!(report.errors[0].kind, RecordErrorKind::ResultMismatch);
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn a_stalemate_is_a_draw_in_chess() {
         Termination::Stalemate
     );
     let report = with_result(Some("1-0"), loyd, "1-0");
-    assert_eq!(report.errors[0].kind, ErrorKind::ResultMismatch);
+    assert_eq!(report.errors[0].kind, RecordErrorKind::ResultMismatch);
 }
 
 #[test]
@@ -130,23 +130,23 @@ fn move_errors_carry_game_line_ply_and_text() {
                 8,
                 Some(3),
                 Some("Ke3".to_owned()),
-                ErrorKind::IllegalMove
+                RecordErrorKind::IllegalMove
             ),
             (
                 3,
                 12,
                 Some(5),
                 Some("Nd2".to_owned()),
-                ErrorKind::AmbiguousMove
+                RecordErrorKind::AmbiguousMove
             ),
             (
                 4,
                 16,
                 Some(2),
                 Some("zz9".to_owned()),
-                ErrorKind::UnparsableMove
+                RecordErrorKind::UnparsableMove
             ),
-            (5, 20, None, None, ErrorKind::Syntax),
+            (5, 20, None, None, RecordErrorKind::Syntax),
         ]
     );
     assert_eq!(reports[1].plies(), 2, "replay stops at the bad move");
@@ -253,7 +253,7 @@ fn replay_stops_at_the_ply_limit() {
     let report = replay::<Chess>(&games(text)[0], &limits);
     assert_eq!(report.plies(), 6);
     assert_eq!(report.errors.len(), 1);
-    assert_eq!(report.errors[0].kind, ErrorKind::Syntax);
+    assert_eq!(report.errors[0].kind, RecordErrorKind::Syntax);
     assert!(report.errors[0].message.contains("more than 6 plies"));
     assert!(replay::<Chess>(&games(text)[0], &Limits::default()).is_valid());
 }

@@ -65,7 +65,7 @@ pub fn detect_variant(tags: &[(String, String)]) -> RecordVariant {
 
 /// The kind of a [`RecordError`], with its name in JSON reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ErrorKind {
+pub enum RecordErrorKind {
     /// `illegal_move`: the move names no legal move of the position.
     IllegalMove,
     /// `ambiguous_move`: the move fits several legal moves.
@@ -82,22 +82,22 @@ pub enum ErrorKind {
     UnsupportedVariant,
 }
 
-impl ErrorKind {
+impl RecordErrorKind {
     /// The name used in JSON reports.
     pub const fn as_str(self) -> &'static str {
         match self {
-            ErrorKind::IllegalMove => "illegal_move",
-            ErrorKind::AmbiguousMove => "ambiguous_move",
-            ErrorKind::UnparsableMove => "unparsable_move",
-            ErrorKind::ResultMismatch => "result_mismatch",
-            ErrorKind::BadFen => "bad_fen",
-            ErrorKind::Syntax => "syntax",
-            ErrorKind::UnsupportedVariant => "unsupported_variant",
+            RecordErrorKind::IllegalMove => "illegal_move",
+            RecordErrorKind::AmbiguousMove => "ambiguous_move",
+            RecordErrorKind::UnparsableMove => "unparsable_move",
+            RecordErrorKind::ResultMismatch => "result_mismatch",
+            RecordErrorKind::BadFen => "bad_fen",
+            RecordErrorKind::Syntax => "syntax",
+            RecordErrorKind::UnsupportedVariant => "unsupported_variant",
         }
     }
 }
 
-impl fmt::Display for ErrorKind {
+impl fmt::Display for RecordErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -115,7 +115,7 @@ pub struct RecordError {
     /// The move text, if it is about a move.
     pub text: Option<String>,
     /// What kind of error.
-    pub kind: ErrorKind,
+    pub kind: RecordErrorKind,
     /// A sentence for people.
     pub message: String,
 }
@@ -202,7 +202,7 @@ struct Replayer<V: Variant> {
 }
 
 impl<V: Variant> Replayer<V> {
-    fn error(&mut self, line: u64, kind: ErrorKind, message: String) {
+    fn error(&mut self, line: u64, kind: RecordErrorKind, message: String) {
         let index = self.index;
         self.errors.push(RecordError {
             game: index,
@@ -228,7 +228,7 @@ impl<V: Variant> Visitor for Replayer<V> {
                 Err(e) => {
                     self.error(
                         self.first_line,
-                        ErrorKind::BadFen,
+                        RecordErrorKind::BadFen,
                         format!("FEN tag {fen:?}: {e}"),
                     );
                     self.failed = true;
@@ -248,7 +248,7 @@ impl<V: Variant> Visitor for Replayer<V> {
             .is_some_and(|g| g.ply() >= self.max_plies)
         {
             let message = format!("more than {} plies", self.max_plies);
-            self.error(line, ErrorKind::Syntax, message);
+            self.error(line, RecordErrorKind::Syntax, message);
             self.failed = true;
             return ControlFlow::Break(());
         }
@@ -262,9 +262,9 @@ impl<V: Variant> Visitor for Replayer<V> {
             }
             Err(e) => {
                 let kind = match e {
-                    MoveError::Invalid { .. } => ErrorKind::UnparsableMove,
-                    MoveError::Illegal { .. } => ErrorKind::IllegalMove,
-                    MoveError::Ambiguous { .. } => ErrorKind::AmbiguousMove,
+                    MoveError::Invalid { .. } => RecordErrorKind::UnparsableMove,
+                    MoveError::Illegal { .. } => RecordErrorKind::IllegalMove,
+                    MoveError::Ambiguous { .. } => RecordErrorKind::AmbiguousMove,
                 };
                 let ply = game.ply() + 1;
                 self.errors.push(RecordError {
@@ -293,7 +293,7 @@ impl<V: Variant> Visitor for Replayer<V> {
 /// When every move was played, the result is checked: the rules' ending at the last position
 /// ([`Game::outcome`]: checkmate, stalemate, insufficient material, the automatic repetition and
 /// move-count draws, Xiangqi's perpetual check and chase) is compared with the `Result` tag and
-/// with the movetext's result token. It is a [`ErrorKind::ResultMismatch`] when
+/// with the movetext's result token. It is a [`RecordErrorKind::ResultMismatch`] when
 ///
 /// - the rules ended the game and the tag (or token) is another result, `*` included — e.g. `1-0`
 ///   when White is checkmated, `1-0` on a stalemate in chess (a draw), `*` after a mate;
@@ -303,17 +303,17 @@ impl<V: Variant> Visitor for Replayer<V> {
 /// forfeit or an unfinished game are not in the moves. A missing `Result` tag is not an error.
 ///
 /// ```
-/// use qipan::pgn::{replay, ErrorKind, Limits, Splitter};
+/// use qipan::pgn::{replay, RecordErrorKind, Limits, Splitter};
 /// use qipan::{Chess, Termination};
 /// let text = b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
 /// let mut games = Splitter::new(&text[..], Limits::default()).map(|g| g.unwrap());
 /// let mated = replay::<Chess>(&games.next().unwrap(), &Limits::default());
 /// assert_eq!(mated.outcome().unwrap().termination, Termination::Checkmate);
-/// assert_eq!(mated.errors[0].kind, ErrorKind::ResultMismatch); // Black mated, the tag says 1-0
+/// assert_eq!(mated.errors[0].kind, RecordErrorKind::ResultMismatch); // Black mated, the tag says 1-0
 /// let illegal = replay::<Chess>(&games.next().unwrap(), &Limits::default());
 /// let error = &illegal.errors[0];
 /// assert_eq!((error.game, error.line, error.ply), (2, 7, Some(3)));
-/// assert_eq!((error.kind, error.text.as_deref()), (ErrorKind::IllegalMove, Some("Ke3")));
+/// assert_eq!((error.kind, error.text.as_deref()), (RecordErrorKind::IllegalMove, Some("Ke3")));
 /// ```
 pub fn replay<V: Variant>(raw: &RawGame, limits: &Limits) -> GameReport<V> {
     let mut replayer = Replayer::<V> {
@@ -328,7 +328,7 @@ pub fn replay<V: Variant>(raw: &RawGame, limits: &Limits) -> GameReport<V> {
     };
     if let Err(e) = visit_game(raw, limits, &mut replayer) {
         let line = e.line().unwrap_or(raw.line);
-        replayer.error(line, ErrorKind::Syntax, e.to_string());
+        replayer.error(line, RecordErrorKind::Syntax, e.to_string());
         replayer.failed = true;
     }
     let mut r = replayer;
@@ -356,7 +356,7 @@ fn check_result<V: Variant>(r: &mut Replayer<V>, game: &Game<V>) -> ResultCheck 
     if let (Some(tag), Some((token, line))) = (&tag_result, &token) {
         if tag != token {
             let message = format!("the Result tag says {tag} but the movetext ends with {token}");
-            r.error(*line, ErrorKind::ResultMismatch, message);
+            r.error(*line, RecordErrorKind::ResultMismatch, message);
         }
     }
     let Some(real) = game.outcome() else {
@@ -374,7 +374,7 @@ fn check_result<V: Variant>(r: &mut Replayer<V>, game: &Game<V>) -> ResultCheck 
                 real.termination,
                 game.ply()
             );
-            r.error(end_line, ErrorKind::ResultMismatch, message);
+            r.error(end_line, RecordErrorKind::ResultMismatch, message);
             ResultCheck::Mismatch { real }
         }
         _ => ResultCheck::Consistent,
