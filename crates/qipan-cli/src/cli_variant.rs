@@ -17,6 +17,18 @@ pub enum VariantName {
     Xiangqi,
 }
 
+impl VariantName {
+    /// The game a record's tags name ([`qipan::pgn::detect_variant`]); `Err` with the name of a
+    /// variant the command line does not play.
+    pub fn of_record(variant: &qipan::pgn::RecordVariant) -> Result<VariantName, String> {
+        match variant {
+            qipan::pgn::RecordVariant::Chess => Ok(VariantName::Chess),
+            qipan::pgn::RecordVariant::Xiangqi => Ok(VariantName::Xiangqi),
+            qipan::pgn::RecordVariant::Other(name) => Err(name.clone()),
+        }
+    }
+}
+
 /// A [`Variant`] as the command line drives it.
 pub trait CliVariant: Variant {
     /// Reads the `--rules` option; `None` means the default rules.
