@@ -23,6 +23,7 @@ impl VariantName {
     pub fn of_record(variant: &qipan::pgn::RecordVariant) -> Result<VariantName, String> {
         match variant {
             qipan::pgn::RecordVariant::Chess => Ok(VariantName::Chess),
+            qipan::pgn::RecordVariant::Chess960 => Ok(VariantName::Chess960),
             qipan::pgn::RecordVariant::Xiangqi => Ok(VariantName::Xiangqi),
             qipan::pgn::RecordVariant::Other(name) => Err(name.clone()),
         }

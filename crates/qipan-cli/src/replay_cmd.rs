@@ -7,9 +7,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use qipan::pgn::{self, GameReport, Limits, RawGame, Splitter};
-use qipan::Variant;
 
-use crate::cli_variant::{with_variant, VariantName};
+use crate::cli_variant::{with_variant, CliVariant, VariantName};
 
 /// `qipan replay`.
 #[derive(Args)]
@@ -53,12 +52,17 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
         }
     };
     let out = &mut io::stdout().lock();
-    with_variant!(variant, V => show::<V>(out, &raw, &limits))
+    with_variant!(variant, V => show::<V>(out, &raw, &limits, variant))
         .map_err(|e| format!("output failed: {e}"))
 }
 
-fn show<V: Variant>(out: &mut impl Write, raw: &RawGame, limits: &Limits) -> io::Result<ExitCode> {
-    let report: GameReport<V> = pgn::replay(raw, limits);
+fn show<V: CliVariant>(
+    out: &mut impl Write,
+    raw: &RawGame,
+    limits: &Limits,
+    variant: VariantName,
+) -> io::Result<ExitCode> {
+    let report: GameReport<V> = pgn::replay_with(raw, limits, &|fen| V::position_in(fen, variant));
     writeln!(
         out,
         "game {} (line {}), {}",

@@ -19,7 +19,7 @@ use clap::Args;
 use qipan::pgn::{self, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Splitter};
 use serde_json::json;
 
-use crate::cli_variant::{with_variant, VariantName};
+use crate::cli_variant::{with_variant, CliVariant, VariantName};
 
 /// `qipan validate`.
 #[derive(Args)]
@@ -87,7 +87,7 @@ fn check(file: usize, raw: &RawGame, forced: Option<VariantName>, limits: &Limit
         },
     };
     with_variant!(variant, V => {
-        let report = pgn::replay::<V>(raw, limits);
+        let report = pgn::replay_with::<V>(raw, limits, &|fen| V::position_in(fen, variant));
         let ending = match report.result_check {
             ResultCheck::Unchecked => None,
             _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),

@@ -201,3 +201,19 @@ fn chess960_perft_and_king_takes_rook_castling() {
         v["fen"]
     );
 }
+
+#[test]
+fn validate_reads_chess960_records() {
+    // King c1, rooks a1 and e1: O-O-O leaves the king on c1 and puts the a1 rook on d1; Black
+    // O-O puts the king on g8 and the e8 rook on f8 (Chess960 rules);
+    // the same FEN is invalid standard chess (KQ rights without a king on e1).
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/chess960.pgn"
+    );
+    let v = json(&qipan(&["validate", "--json", path], ""));
+    assert_eq!(v["games"], 1);
+    assert_eq!(v["valid"], 1, "{v}");
+    let forced = qipan(&["validate", "--json", "--variant", "chess", path], "");
+    assert!(!forced.status.success());
+}

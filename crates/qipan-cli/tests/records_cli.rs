@@ -66,7 +66,7 @@ fn errors(report: &Value) -> Vec<Found> {
 
 #[test]
 fn validate_reports_the_errors_of_errors_pgn() {
-    let output = qipan(&["validate", "--json", &example("errors.pgn")], "");
+    let output = qipan(&["validate", "--json", &example("broken/errors.pgn")], "");
     assert_eq!(output.status.code(), Some(1));
     let report = json(&output);
     assert_eq!(report["games"], 7);
@@ -201,10 +201,16 @@ fn replay_shows_every_move_and_the_ending() {
     let out = stdout(&output);
     assert!(out.contains("1. C2.5  [h2e2]"), "{out}");
     assert!(out.contains('帅') && out.contains('将'));
-    let output = qipan(&["replay", &example("errors.pgn"), "--game", "2"], "");
+    let output = qipan(
+        &["replay", &example("broken/errors.pgn"), "--game", "2"],
+        "",
+    );
     assert_eq!(output.status.code(), Some(1));
     assert!(stdout(&output).contains("ambiguous move \"Nd2\""));
-    let output = qipan(&["replay", &example("errors.pgn"), "--game", "99"], "");
+    let output = qipan(
+        &["replay", &example("broken/errors.pgn"), "--game", "99"],
+        "",
+    );
     assert_eq!(output.status.code(), Some(2));
 }
 

@@ -43,7 +43,8 @@ mod tests;
 
 pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{
-    detect_variant, replay, GameReport, RecordError, RecordErrorKind, RecordVariant, ResultCheck,
+    detect_variant, replay, replay_with, GameReport, RecordError, RecordErrorKind, RecordVariant,
+    ResultCheck,
 };
 pub use split::{RawGame, Splitter};
 pub use token::{Token, Tokenizer};

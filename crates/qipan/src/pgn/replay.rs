@@ -10,8 +10,10 @@ use crate::{Game, MoveError, Outcome, Variant};
 /// Which game a record is of, as its tags say ([`detect_variant`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RecordVariant {
-    /// Chess (also Chess960: the `FEN` tag carries the castling rights).
+    /// Chess.
     Chess,
+    /// Chess960 (`[Variant "Chess960"]`): the `FEN` tag is read with Chess960 castling.
+    Chess960,
     /// Xiangqi.
     Xiangqi,
     /// A variant qipan does not play, by its `Variant` tag.
@@ -39,8 +41,9 @@ pub fn detect_variant(tags: &[(String, String)]) -> RecordVariant {
             return RecordVariant::Xiangqi;
         }
         return match v.as_str() {
-            "" | "standard" | "chess" | "chess960" | "fischerandom" | "from position" => {
-                RecordVariant::Chess
+            "" | "standard" | "chess" | "from position" => RecordVariant::Chess,
+            "chess960" | "chess 960" | "fischerandom" | "fischer random" | "960" => {
+                RecordVariant::Chess960
             }
             _ => RecordVariant::Other(variant.trim().to_owned()),
         };
@@ -190,7 +193,11 @@ impl<V: Variant> GameReport<V> {
     }
 }
 
-struct Replayer<V: Variant> {
+/// Makes a game's start position from its `FEN` tag (`None`: no tag).
+type StartPosition<'a, V> = &'a dyn Fn(Option<&str>) -> Result<V, String>;
+
+struct Replayer<'a, V: Variant> {
+    start: StartPosition<'a, V>,
     max_plies: usize,
     index: u64,
     first_line: u64,
@@ -201,7 +208,7 @@ struct Replayer<V: Variant> {
     failed: bool,
 }
 
-impl<V: Variant> Replayer<V> {
+impl<V: Variant> Replayer<'_, V> {
     fn error(&mut self, line: u64, kind: RecordErrorKind, message: String) {
         let index = self.index;
         self.errors.push(RecordError {
@@ -215,27 +222,25 @@ impl<V: Variant> Replayer<V> {
     }
 }
 
-impl<V: Variant> Visitor for Replayer<V> {
+impl<V: Variant> Visitor for Replayer<'_, V> {
     fn tag(&mut self, name: &str, value: &str) {
         self.tags.push((name.to_owned(), value.to_owned()));
     }
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
         let fen = tag(&self.tags, "FEN").map(|f| f.trim().to_owned());
-        let game = match fen {
-            Some(fen) => match Game::from_fen(&fen) {
-                Ok(game) => game,
-                Err(e) => {
-                    self.error(
-                        self.first_line,
-                        RecordErrorKind::BadFen,
-                        format!("FEN tag {fen:?}: {e}"),
-                    );
-                    self.failed = true;
-                    return ControlFlow::Break(());
-                }
-            },
-            None => Game::new(),
+        let game = match (self.start)(fen.as_deref()) {
+            Ok(position) => Game::from_position(position),
+            Err(e) => {
+                let fen = fen.unwrap_or_default();
+                self.error(
+                    self.first_line,
+                    RecordErrorKind::BadFen,
+                    format!("FEN tag {fen:?}: {e}"),
+                );
+                self.failed = true;
+                return ControlFlow::Break(());
+            }
         };
         self.game = Some(game);
         ControlFlow::Continue(())
@@ -316,7 +321,21 @@ impl<V: Variant> Visitor for Replayer<V> {
 /// assert_eq!((error.kind, error.text.as_deref()), (RecordErrorKind::IllegalMove, Some("Ke3")));
 /// ```
 pub fn replay<V: Variant>(raw: &RawGame, limits: &Limits) -> GameReport<V> {
+    replay_with(raw, limits, &|fen| match fen {
+        Some(fen) => V::from_fen(fen).map_err(|e| e.to_string()),
+        None => Ok(V::start()),
+    })
+}
+
+/// [`replay`] with the start position made by `start` from the `FEN` tag (`None` when the
+/// record has none) — for modes the tag alone does not say, such as Chess960.
+pub fn replay_with<V: Variant>(
+    raw: &RawGame,
+    limits: &Limits,
+    start: &dyn Fn(Option<&str>) -> Result<V, String>,
+) -> GameReport<V> {
     let mut replayer = Replayer::<V> {
+        start,
         max_plies: limits.max_plies,
         index: raw.index,
         first_line: raw.line,
