@@ -69,7 +69,14 @@ def test_adjudications_survive() -> None:
     flagged_win.flag("black")
     red_resigns = qipan.XiangqiBoard()
     red_resigns.resign("red")
-    for board in [resigned, drawn, flagged, flagged_win, red_resigns]:
+    boards: list[qipan.ChessBoard | qipan.XiangqiBoard] = [
+        resigned,
+        drawn,
+        flagged,
+        flagged_win,
+        red_resigns,
+    ]
+    for board in boards:
         again = pickle.loads(pickle.dumps(board))
         _same(board, again)
         assert again.outcome() is not None

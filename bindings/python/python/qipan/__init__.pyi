@@ -42,9 +42,9 @@ class AmbiguousMoveError(ValueError):
 class Move:
     """A move of chess or Xiangqi, compared by its coordinates and game."""
 
-    def __init__(self, uci: str, game: Optional[Literal["chess", "xiangqi"]] = None) -> None: ...
+    def __init__(self, uci: str, game: Optional[str] = None) -> None: ...
     @staticmethod
-    def from_uci(uci: str, game: Optional[Literal["chess", "xiangqi"]] = None) -> Move:
+    def from_uci(uci: str, game: Optional[str] = None) -> Move:
         """The move with coordinates ``uci`` (UCI for chess, ICCS for Xiangqi)."""
     def uci(self) -> str:
         """The move in coordinate notation: UCI for chess, ICCS for Xiangqi."""
@@ -131,11 +131,9 @@ class ChessBoard(_Board):
 
 class XiangqiBoard(_Board):
     """A Xiangqi game under ``rules`` ``"asian"`` (perpetual check and chase lose) or
-    ``"simple"`` (every repetition is a draw)."""
+    ``"simple"`` (every repetition is a draw); other names raise ``ValueError``."""
 
-    def __init__(
-        self, fen: Optional[str] = None, rules: Literal["asian", "simple"] = "asian"
-    ) -> None: ...
+    def __init__(self, fen: Optional[str] = None, rules: str = "asian") -> None: ...
     @property
     def turn(self) -> Literal["red", "black"]: ...
     def copy(self, stack: bool = True) -> XiangqiBoard: ...
