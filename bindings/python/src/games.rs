@@ -1,9 +1,13 @@
 //! What the bindings need from each game beyond [`Variant`]: how its moves are held by the
 //! game-independent Python `Move`, its rule sets, and its material tests.
 
+use std::sync::LazyLock;
+
 use qipan::chess::Chess;
 use qipan::xiangqi::{RuleSet, Xiangqi, XiangqiRules};
 use qipan::{Color, Variant};
+
+use crate::cache::MoveCache;
 
 /// The games the bindings know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -91,6 +95,8 @@ pub trait BindVariant: Variant {
 
     /// Wraps a move of this game.
     fn wrap(mv: Self::Move) -> MoveRepr;
+    /// The interned Python objects of this game's moves.
+    fn cache() -> &'static MoveCache<Self::Move>;
     /// The typed move inside `repr`, if it is one of this game.
     fn unwrap(repr: &MoveRepr) -> Option<Self::Move>;
     /// The rule set called `name` (one of [`BindVariant::RULE_NAMES`]).
@@ -113,6 +119,11 @@ impl BindVariant for Chess {
 
     fn wrap(mv: Self::Move) -> MoveRepr {
         MoveRepr::Chess(mv)
+    }
+    fn cache() -> &'static MoveCache<Self::Move> {
+        static CACHE: LazyLock<MoveCache<<Chess as Variant>::Move>> =
+            LazyLock::new(Default::default);
+        &CACHE
     }
     fn unwrap(repr: &MoveRepr) -> Option<Self::Move> {
         match repr {
@@ -140,6 +151,11 @@ impl BindVariant for Xiangqi {
 
     fn wrap(mv: Self::Move) -> MoveRepr {
         MoveRepr::Xiangqi(mv)
+    }
+    fn cache() -> &'static MoveCache<Self::Move> {
+        static CACHE: LazyLock<MoveCache<<Xiangqi as Variant>::Move>> =
+            LazyLock::new(Default::default);
+        &CACHE
     }
     fn unwrap(repr: &MoveRepr) -> Option<Self::Move> {
         match repr {

@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod cache;
 pub mod errors;
 pub mod games;
 pub mod pyboard;

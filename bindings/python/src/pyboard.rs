@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyList, PyType};
 use qipan::chess::Chess;
 use qipan::xiangqi::Xiangqi;
 use qipan::{Termination, Variant};
@@ -34,29 +34,41 @@ macro_rules! board_class {
         }
 
         impl $name {
-            /// Wraps a move of this game for Python.
-            fn wrap(mv: <$variant as Variant>::Move) -> PyMove {
-                PyMove::new(<$variant as BindVariant>::wrap(mv))
+            /// The (interned) Python object of a move of this game.
+            fn wrap(py: Python<'_>, mv: <$variant as Variant>::Move) -> PyResult<Py<PyMove>> {
+                <$variant as BindVariant>::cache().one(py, mv, <$variant as BindVariant>::wrap)
+            }
+
+            /// A new Python list of moves of this game.
+            fn wrap_list<'py>(
+                py: Python<'py>,
+                moves: &[<$variant as Variant>::Move],
+            ) -> PyResult<Bound<'py, PyList>> {
+                <$variant as BindVariant>::cache().list(py, moves, <$variant as BindVariant>::wrap)
             }
 
             /// Parses `text` with `parse` and plays the move.
             fn push_text(
                 &mut self,
+                py: Python<'_>,
                 text: &str,
                 parse: impl FnOnce(&$variant, &str) -> Result<<$variant as Variant>::Move, qipan::MoveError>,
-            ) -> PyResult<PyMove> {
+            ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
-                Ok(Self::wrap(self.inner.push_with(text, parse)?))
+                let mv = self.inner.push_with(text, parse)?;
+                Self::wrap(py, mv)
             }
 
             /// Parses `text` with `parse` without playing it.
             fn parse_text(
                 &self,
+                py: Python<'_>,
                 text: &str,
                 parse: impl FnOnce(&$variant, &str) -> Result<<$variant as Variant>::Move, qipan::MoveError>,
-            ) -> PyResult<PyMove> {
+            ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
-                Ok(Self::wrap(parse(self.inner.position(), text).map_err(crate::board::BoardError::from)?))
+                let mv = parse(self.inner.position(), text).map_err(crate::board::BoardError::from)?;
+                Self::wrap(py, mv)
             }
         }
 
@@ -66,8 +78,8 @@ macro_rules! board_class {
 
             /// The legal moves of the current position.
             #[getter]
-            fn legal_moves(&self) -> Vec<PyMove> {
-                self.inner.legal_moves().into_iter().map(Self::wrap).collect()
+            fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                Self::wrap_list(py, &self.inner.legal_moves())
             }
 
             /// Whether `move` is legal in the current position.
@@ -84,29 +96,31 @@ macro_rules! board_class {
             }
 
             /// Plays a move in coordinate notation (UCI for chess, ICCS for Xiangqi) and returns it.
-            fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
-                self.push_text(uci, |pos, text| pos.parse_move(text))
+            fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<PyMove>> {
+                self.push_text(py, uci, |pos, text| pos.parse_move(text))
             }
 
             /// Reads a legal move in coordinate notation without playing it.
-            fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
-                self.parse_text(uci, |pos, text| pos.parse_move(text))
+            fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<PyMove>> {
+                self.parse_text(py, uci, |pos, text| pos.parse_move(text))
             }
 
             /// Takes back the last move and returns it (`IndexError` at the start).
-            fn pop(&mut self) -> PyResult<PyMove> {
-                self.inner.pop().map(Self::wrap).ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+            fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+                let mv = self.inner.pop().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+                Self::wrap(py, mv)
             }
 
             /// The last move played (`IndexError` at the start).
-            fn peek(&self) -> PyResult<PyMove> {
-                self.inner.peek().map(Self::wrap).ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+            fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+                let mv = self.inner.peek().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
+                Self::wrap(py, mv)
             }
 
             /// The moves played, oldest first.
             #[getter]
-            fn move_stack(&self) -> Vec<PyMove> {
-                self.inner.game().moves().iter().copied().map(Self::wrap).collect()
+            fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                Self::wrap_list(py, self.inner.game().moves())
             }
 
             /// The number of half-moves played.
@@ -272,13 +286,13 @@ board_class! {
         }
 
         /// Plays a move in SAN and returns it.
-        fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
-            self.push_text(san, |pos, text| pos.parse_san(text))
+        fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<PyMove>> {
+            self.push_text(py, san, |pos, text| pos.parse_san(text))
         }
 
         /// Reads a legal move in SAN without playing it.
-        fn parse_san(&self, san: &str) -> PyResult<PyMove> {
-            self.parse_text(san, |pos, text| pos.parse_san(text))
+        fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<PyMove>> {
+            self.parse_text(py, san, |pos, text| pos.parse_san(text))
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::games::{GameKind, MoveRepr};
 
 /// A move of chess or Xiangqi. It compares equal to every move with the same coordinates in the
 /// same game; a move from `Move.from_uci` without a game matches the coordinates of either game.
-#[pyclass(module = "qipan", name = "Move", frozen)]
+#[pyclass(module = "qipan", name = "Move", frozen, freelist = 256)]
 #[derive(Debug, Clone)]
 pub struct PyMove {
     /// The move.
