@@ -74,32 +74,40 @@ impl<M: Copy + Eq + Hash> MoveCache<M> {
     /// The Python objects of `moves`, in order, creating the missing ones with `wrap`.
     ///
     /// New objects are created with the table unlocked, so a garbage collection they trigger
-    /// cannot re-enter the lock.
+    /// cannot re-enter the lock. (A move first seen twice in one list gets one object each time;
+    /// the table keeps the last.)
     pub fn objects(
         &self,
         py: Python<'_>,
         moves: &[M],
         wrap: fn(M) -> MoveRepr,
     ) -> PyResult<Vec<Py<PyMove>>> {
-        let mut out: Vec<Option<Py<PyMove>>> = Vec::with_capacity(moves.len());
-        let mut missing = false;
+        let mut objects = Vec::with_capacity(moves.len());
         {
             let map = self
                 .map
                 .lock_py_attached(py)
                 .unwrap_or_else(|e| e.into_inner());
             for mv in moves {
-                let found = map.get(mv).map(|obj| obj.clone_ref(py));
-                missing |= found.is_none();
-                out.push(found);
+                match map.get(mv) {
+                    Some(obj) => objects.push(obj.clone_ref(py)),
+                    None => break,
+                }
             }
         }
-        if !missing {
-            return Ok(out.into_iter().flatten().collect());
+        if objects.len() == moves.len() {
+            return Ok(objects);
         }
+        // Some are missing: look the rest up one by one, creating objects with the table unlocked.
         let mut created = Vec::new();
-        let mut objects = Vec::with_capacity(moves.len());
-        for (mv, found) in moves.iter().zip(out) {
+        for mv in &moves[objects.len()..] {
+            let found = {
+                let map = self
+                    .map
+                    .lock_py_attached(py)
+                    .unwrap_or_else(|e| e.into_inner());
+                map.get(mv).map(|obj| obj.clone_ref(py))
+            };
             let obj = match found {
                 Some(obj) => obj,
                 None => {
