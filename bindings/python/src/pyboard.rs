@@ -234,12 +234,13 @@ macro_rules! board_class {
             }
 
             /// The number of leaf nodes `depth` plies below the current position, counted on
-            /// `threads` threads without holding the GIL.
+            /// `threads` threads without holding the GIL (or the board: other threads may use it
+            /// meanwhile).
             #[pyo3(signature = (depth, threads = 1))]
-            fn perft(&self, py: Python<'_>, depth: i64, threads: usize) -> PyResult<u64> {
-                let (root, depth) = self.inner.perft_root(depth).map_err(PyValueError::new_err)?;
+            fn perft(slf: &Bound<'_, Self>, depth: i64, threads: usize) -> PyResult<u64> {
+                let (root, depth) = slf.borrow().inner.perft_root(depth).map_err(PyValueError::new_err)?;
                 let threads = threads.clamp(1, 64);
-                Ok(py.detach(move || qipan::perft_threads(&root, depth, threads)))
+                Ok(slf.py().detach(move || qipan::perft_threads(&root, depth, threads)))
             }
 
             /// A Unicode diagram of the position.

@@ -234,6 +234,10 @@ def test_perft_releases_the_gil() -> None:
     thread.start()
     while not done.is_set():
         ticks += 1
+        if ticks % 1000 == 0:
+            # The board is not borrowed while perft runs: it can be used meanwhile.
+            board.push_uci("e2e4")
+            board.pop()
     thread.join()
     elapsed = time.perf_counter() - start
     assert result == [4865609]
