@@ -129,23 +129,9 @@ def test_perft_suite(fen: str, depth: int, nodes: int) -> None:
     assert qipan.XiangqiBoard(fen).perft(depth) == nodes
 
 
-def _asian_cases() -> list:
-    """The cases; those the core does not judge yet are expected to fail (not strictly)."""
-    cases = []
-    for case in xiangqi_repetition_cases():
-        marks = []
-        if case["expected"]["termination"] != "repetition":
-            marks.append(
-                pytest.mark.xfail(
-                    strict=False,
-                    reason="the core's Asian rules judge every repetition as a draw so far",
-                )
-            )
-        cases.append(pytest.param(case, marks=marks, id=case["note"][:40]))
-    return cases
-
-
-@pytest.mark.parametrize("case", _asian_cases())
+@pytest.mark.parametrize(
+    "case", xiangqi_repetition_cases(), ids=lambda c: c["note"][:40]
+)
 def test_repetition_cases_asian(case: dict) -> None:
     board = qipan.XiangqiBoard(case["fen"], rules="asian")
     for uci in case["moves"]:
