@@ -309,51 +309,36 @@ board_class! {
             Ok(XiangqiBoard { inner: Board::new(fen, Some(rules))? })
         }
 
-        // TEMPORARY until the core's Xiangqi notation module lands on main: the WXF and Chinese
-        // methods raise NotImplementedError.
-        /// `move` in WXF notation (`"C2=5"`, `"H8+7"`).
+        /// `move` in WXF notation (`"C2.5"`, `"H8+7"`).
         #[pyo3(signature = (r#move))]
         fn wxf(&self, r#move: &Bound<'_, PyMove>) -> PyResult<String> {
-            self.inner.resolve(&r#move.get().repr)?;
-            Err(not_yet("WXF"))
+            Ok(self.inner.write_with(&r#move.get().repr, |pos, mv| pos.wxf(mv))?)
         }
 
-        /// Plays a move in WXF notation and returns it.
-        fn push_wxf(&mut self, wxf: &str) -> PyResult<PyMove> {
-            check_move_text(wxf)?;
-            Err(not_yet("WXF"))
+        /// Plays a move in WXF notation (`"C2.5"` or `"C2=5"`) and returns it.
+        fn push_wxf(&mut self, py: Python<'_>, wxf: &str) -> PyResult<Py<PyMove>> {
+            self.push_text(py, wxf, |pos, text| pos.parse_wxf(text))
         }
 
         /// Reads a legal move in WXF notation without playing it.
-        fn parse_wxf(&self, wxf: &str) -> PyResult<PyMove> {
-            check_move_text(wxf)?;
-            Err(not_yet("WXF"))
+        fn parse_wxf(&self, py: Python<'_>, wxf: &str) -> PyResult<Py<PyMove>> {
+            self.parse_text(py, wxf, |pos, text| pos.parse_wxf(text))
         }
 
         /// `move` in Chinese notation (`"炮二平五"`).
         #[pyo3(signature = (r#move))]
         fn chinese(&self, r#move: &Bound<'_, PyMove>) -> PyResult<String> {
-            self.inner.resolve(&r#move.get().repr)?;
-            Err(not_yet("Chinese"))
+            Ok(self.inner.write_with(&r#move.get().repr, |pos, mv| pos.chinese(mv))?)
         }
 
-        /// Plays a move in Chinese notation and returns it.
-        fn push_chinese(&mut self, text: &str) -> PyResult<PyMove> {
-            check_move_text(text)?;
-            Err(not_yet("Chinese"))
+        /// Plays a move in Chinese notation (simplified or traditional) and returns it.
+        fn push_chinese(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+            self.push_text(py, text, |pos, text| pos.parse_chinese(text))
         }
 
         /// Reads a legal move in Chinese notation without playing it.
-        fn parse_chinese(&self, text: &str) -> PyResult<PyMove> {
-            check_move_text(text)?;
-            Err(not_yet("Chinese"))
+        fn parse_chinese(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+            self.parse_text(py, text, |pos, text| pos.parse_chinese(text))
         }
     }
-}
-
-/// TEMPORARY: the error of a Xiangqi notation the core does not have yet.
-fn not_yet(notation: &str) -> PyErr {
-    pyo3::exceptions::PyNotImplementedError::new_err(format!(
-        "{notation} notation is not in this build of qipan yet"
-    ))
 }

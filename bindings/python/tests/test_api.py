@@ -263,12 +263,16 @@ def test_xiangqi_basics() -> None:
 def test_xiangqi_notations() -> None:
     board = qipan.XiangqiBoard()
     cannon = qipan.Move.from_uci("h2e2")
-    assert board.wxf(cannon) == "C2=5"
+    assert board.wxf(cannon) == "C2.5"
     assert board.chinese(cannon) == "炮二平五"
-    assert board.parse_wxf("C2=5") == cannon
+    assert board.parse_wxf("C2.5") == cannon
+    assert board.parse_wxf("C2=5") == cannon  # pyffish writes the traverse as "="
     assert board.parse_chinese("炮二平五") == cannon
-    assert board.push_wxf("C2=5") == cannon
+    assert board.push_wxf("C2.5") == cannon
     assert board.push_chinese("马8进7").uci() == "h9g7"
+    assert board.wxf(board.parse_uci("h0g2")) == "H2+3"
+    with pytest.raises(qipan.IllegalMoveError):
+        board.wxf(qipan.Move.from_uci("a0a5"))
 
 
 def test_other_games_move_is_refused() -> None:

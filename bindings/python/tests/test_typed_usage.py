@@ -12,6 +12,6 @@ def test_typed_usage_runs() -> None:
     assert result["result"] == "0-1"
     assert result["moves"] == 20
     assert result["nodes"] == 400
-    assert result["xiangqi"] == ["C2=5", "炮二平五", "h9g7"]
+    assert result["xiangqi"] == ["C2.5", "炮二平五", "h9g7"]
     assert result["change"] == Decimal(18)
     assert result["level"] == 16

