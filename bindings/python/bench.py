@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import platform
 import sys
 import time
@@ -36,8 +37,8 @@ XIANGQI_FENS = {
 }
 
 
-def per_call(fn: Callable[[], object], budget: float) -> float:
-    """Seconds per call of `fn`: the best of 3 runs of about `budget` / 3 seconds each."""
+def _reps(fn: Callable[[], object], seconds: float) -> int:
+    """How many calls of `fn` take about `seconds`."""
     fn()
     n = 1
     while True:
@@ -45,27 +46,53 @@ def per_call(fn: Callable[[], object], budget: float) -> float:
         for _ in range(n):
             fn()
         elapsed = time.perf_counter() - start
-        if elapsed > budget / 30 or n >= 1 << 24:
-            break
+        if elapsed > seconds / 4 or n >= 1 << 24:
+            return max(1, int(n * seconds / max(elapsed, 1e-9)))
         n *= 4
-    reps = max(1, int(n * (budget / 3) / max(elapsed, 1e-9)))
-    best = float("inf")
+
+
+def _run(fn: Callable[[], object], reps: int) -> float:
+    start = time.perf_counter()
+    for _ in range(reps):
+        fn()
+    return (time.perf_counter() - start) / reps
+
+
+def compare(ref: Callable[[], object], ours: Callable[[], object], budget: float) -> tuple[float, float]:
+    """Seconds per call of `ref` and of `ours`: runs of each, interleaved (so both see the same
+    machine load), 9 rounds; the fastest run of each counts."""
+    rounds = 9
+    ref_reps, our_reps = _reps(ref, budget / rounds / 2), _reps(ours, budget / rounds / 2)
+    best_ref = best_ours = float("inf")
     gc.disable()
     try:
-        for _ in range(3):
-            start = time.perf_counter()
-            for _ in range(reps):
-                fn()
-            best = min(best, (time.perf_counter() - start) / reps)
+        for _ in range(rounds):
+            best_ref = min(best_ref, _run(ref, ref_reps))
+            best_ours = min(best_ours, _run(ours, our_reps))
     finally:
         gc.enable()
+    return best_ref, best_ours
+
+
+def once(fn: Callable[[], object], runs: int = 1) -> float:
+    """Seconds of the fastest of `runs` calls of `fn`."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
     return best
 
 
-def once(fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
+def best(fn: Callable[[], object], budget: float) -> float:
+    """Seconds per call of `fn`: the fastest of 9 runs."""
+    reps = _reps(fn, budget / 9)
+    return min(_run(fn, reps) for _ in range(9))
+
+
+def scaled(times: tuple[float, float], n: int) -> tuple[float, float]:
+    """Times per item of a call that handles `n` items."""
+    return times[0] / n, times[1] / n
 
 
 def fmt_time(seconds: float) -> str:
@@ -114,7 +141,7 @@ def qipan_perft_py(board: qipan.ChessBoard | qipan.XiangqiBoard, depth: int) -> 
 def bench_chess(budget: float, perft_depth: int) -> None:
     for name, fen in CHESS_FENS.items():
         ref, ours = chess.Board(fen), qipan.ChessBoard(fen)
-        row(f"chess legal moves ({name})", "python-chess", per_call(lambda: list(ref.legal_moves), budget), per_call(lambda: ours.legal_moves, budget))
+        row(f"chess legal moves ({name})", "python-chess", *compare(lambda: list(ref.legal_moves), lambda: ours.legal_moves, budget))
 
     ref, ours = chess.Board(CHESS_FENS["kiwipete"]), qipan.ChessBoard(CHESS_FENS["kiwipete"])
     ref_moves, our_moves = list(ref.legal_moves), ours.legal_moves
@@ -130,7 +157,7 @@ def bench_chess(budget: float, perft_depth: int) -> None:
             ours.pop()
 
     n = len(our_moves)
-    row("chess push + pop (kiwipete, per move)", "python-chess", per_call(ref_push_pop, budget) / n, per_call(our_push_pop, budget) / n)
+    row("chess push + pop (kiwipete, per move)", "python-chess", *scaled(compare(ref_push_pop, our_push_pop, budget), n))
 
     def ref_san() -> None:
         for m in ref_moves:
@@ -140,22 +167,22 @@ def bench_chess(budget: float, perft_depth: int) -> None:
         for m in our_moves:
             ours.san(m)
 
-    row("chess SAN (kiwipete, per move)", "python-chess", per_call(ref_san, budget) / n, per_call(our_san, budget) / n)
+    row("chess SAN (kiwipete, per move)", "python-chess", *scaled(compare(ref_san, our_san, budget), n))
 
     mid_ref, mid_ours = chess.Board(CHESS_FENS["middlegame"]), qipan.ChessBoard(CHESS_FENS["middlegame"])
-    row("chess outcome() (middlegame)", "python-chess", per_call(mid_ref.outcome, budget), per_call(mid_ours.outcome, budget))
+    row("chess outcome() (middlegame)", "python-chess", *compare(mid_ref.outcome, mid_ours.outcome, budget))
     mate_ref, mate_ours = chess.Board(), qipan.ChessBoard()
     for san in ["f3", "e5", "g4", "Qh4#"]:
         mate_ref.push_san(san)
         mate_ours.push_san(san)
-    row("chess outcome() (checkmate)", "python-chess", per_call(mate_ref.outcome, budget), per_call(mate_ours.outcome, budget))
-    row("chess is_checkmate() (middlegame)", "python-chess", per_call(mid_ref.is_checkmate, budget), per_call(mid_ours.is_checkmate, budget))
+    row("chess outcome() (checkmate)", "python-chess", *compare(mate_ref.outcome, mate_ours.outcome, budget))
+    row("chess is_checkmate() (middlegame)", "python-chess", *compare(mid_ref.is_checkmate, mid_ours.is_checkmate, budget))
 
     start_ref, start_ours = chess.Board(), qipan.ChessBoard()
-    ref_t = once(lambda: chess_perft_py(start_ref, perft_depth))
+    ref_t = once(lambda: chess_perft_py(start_ref, perft_depth), runs=2)
     assert chess_perft_py(start_ref, 3) == start_ours.perft(3)
-    row(f"chess perft({perft_depth}) start, qipan `board.perft`", "python-chess", ref_t, per_call(lambda: start_ours.perft(perft_depth), budget))
-    row(f"chess perft({perft_depth}) start, qipan perft in Python (push/pop)", "python-chess", ref_t, once(lambda: qipan_perft_py(start_ours, perft_depth)))
+    row(f"chess perft({perft_depth}) start, qipan `board.perft`", "python-chess", ref_t, best(lambda: start_ours.perft(perft_depth), budget))
+    row(f"chess perft({perft_depth}) start, qipan perft in Python (push/pop)", "python-chess", ref_t, once(lambda: qipan_perft_py(start_ours, perft_depth), runs=5))
 
 
 # --- xiangqi -------------------------------------------------------------------------------------
@@ -171,7 +198,7 @@ def sf_perft(fen: str, moves: list[str], depth: int) -> int:
 def bench_xiangqi(budget: float, perft_depth: int) -> None:
     for name, fen in XIANGQI_FENS.items():
         ours = qipan.XiangqiBoard(fen)
-        row(f"xiangqi legal moves ({name})", "pyffish", per_call(lambda: sf.legal_moves("xiangqi", fen, []), budget), per_call(lambda: ours.legal_moves, budget))
+        row(f"xiangqi legal moves ({name})", "pyffish", *compare(lambda: sf.legal_moves("xiangqi", fen, []), lambda: ours.legal_moves, budget))
 
     fen = XIANGQI_FENS["middlegame"]
     ours = qipan.XiangqiBoard(fen)
@@ -189,13 +216,13 @@ def bench_xiangqi(budget: float, perft_depth: int) -> None:
             ours.fen()
             ours.pop()
 
-    row("xiangqi play a move + FEN (per move)", "pyffish", per_call(sf_play, budget) / n, per_call(our_play, budget) / n)
+    row("xiangqi play a move + FEN (per move)", "pyffish", *scaled(compare(sf_play, our_play, budget), n))
 
     def sf_game_end() -> object:
         return (not sf.legal_moves("xiangqi", fen, [])) or sf.is_immediate_game_end("xiangqi", fen, [])
 
-    row("xiangqi game over? (middlegame)", "pyffish", per_call(sf_game_end, budget), per_call(ours.outcome, budget))
-    row("xiangqi is_check() (middlegame)", "pyffish", per_call(lambda: sf.gives_check("xiangqi", fen, []), budget), per_call(ours.is_check, budget))
+    row("xiangqi game over? (middlegame)", "pyffish", *compare(sf_game_end, ours.outcome, budget))
+    row("xiangqi is_check() (middlegame)", "pyffish", *compare(lambda: sf.gives_check("xiangqi", fen, []), ours.is_check, budget))
 
     try:
         ours.wxf(our_moves[0])
@@ -213,22 +240,23 @@ def bench_xiangqi(budget: float, perft_depth: int) -> None:
             for m in our_moves[:8]:
                 ours.wxf(m)
 
-        row("xiangqi WXF notation (per move)", "pyffish", per_call(sf_wxf, budget) / 8, per_call(our_wxf, budget) / 8)
+        row("xiangqi WXF notation (per move)", "pyffish", *scaled(compare(sf_wxf, our_wxf, budget), 8))
 
     start = qipan.XiangqiBoard()
     start_fen = XIANGQI_FENS["start"]
     ref_t = once(lambda: sf_perft(start_fen, [], perft_depth))
-    row(f"xiangqi perft({perft_depth}) start, qipan `board.perft`", "pyffish", ref_t, per_call(lambda: start.perft(perft_depth), budget))
-    row(f"xiangqi perft({perft_depth}) start, qipan perft in Python (push/pop)", "pyffish", ref_t, once(lambda: qipan_perft_py(start, perft_depth)))
+    row(f"xiangqi perft({perft_depth}) start, qipan `board.perft`", "pyffish", ref_t, best(lambda: start.perft(perft_depth), budget))
+    row(f"xiangqi perft({perft_depth}) start, qipan perft in Python (push/pop)", "pyffish", ref_t, once(lambda: qipan_perft_py(start, perft_depth), runs=5))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short timings (smoke test)")
     args = parser.parse_args()
-    budget = 0.05 if args.quick else 0.6
+    budget = 0.05 if args.quick else 1.0
     print(f"Python {platform.python_version()}, {platform.machine()}, qipan {qipan.__version__}, "
-          f"python-chess {chess.__version__}, pyffish {'.'.join(map(str, sf.version()))}", file=sys.stderr)
+          f"python-chess {chess.__version__}, pyffish {'.'.join(map(str, sf.version()))}, "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", file=sys.stderr)
     bench_chess(budget, 3 if args.quick else 4)
     bench_xiangqi(budget, 2)  # pyffish needs about 3 ms a call: perft(3) would take 20 s
     print("| operation | reference | reference time | qipan time | speed-up |")
