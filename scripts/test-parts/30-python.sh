@@ -32,6 +32,11 @@ if [ -n "$missing" ]; then
   "$PY" -m pip install --quiet --disable-pip-version-check $missing
 fi
 
+# The bindings crate is not a default workspace member (plain `cargo test` needs no Python):
+# lint and unit-test it here.
+cargo clippy -p qipan-python --all-targets -- -D warnings
+cargo test -p qipan-python
+
 # Reinstall the current source: maturin (pinned above; its PEP 517 backend runs the `maturin`
 # on PATH) builds it in the workspace target dir, so a warm rebuild recompiles only what changed.
 PATH="$PWD/$VENV/bin:$PATH" "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps \

@@ -329,3 +329,84 @@ pub fn shorten(text: &str) -> String {
         Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qipan::chess::Chess;
+    use qipan::xiangqi::Xiangqi;
+    use qipan::Variant;
+
+    #[test]
+    fn snapshot_round_trip_keeps_moves_rules_and_adjudication() {
+        let mut board: Board<Xiangqi> = Board::new(None, Some("simple")).unwrap();
+        for text in ["h2e2", "h9g7"] {
+            board.push_with(text, |pos, t| pos.parse_move(t)).unwrap();
+        }
+        assert!(board.resign(Color::Black));
+        let snapshot = board.snapshot();
+        assert_eq!(snapshot.rules, "simple");
+        assert_eq!(snapshot.moves, ["h2e2", "h9g7"]);
+        assert_eq!(
+            snapshot.adjudication,
+            Some(("resignation".into(), Some("red".into())))
+        );
+        assert_eq!(Board::<Xiangqi>::restore(&snapshot).unwrap(), board);
+    }
+
+    #[test]
+    fn bad_snapshots_are_errors() {
+        let mut snapshot = Board::<Chess>::new(None, None).unwrap().snapshot();
+        snapshot.moves.push("e2e5".into());
+        assert_eq!(
+            Board::<Chess>::restore(&snapshot).unwrap_err().kind,
+            Some(ErrorKind::IllegalMove)
+        );
+        snapshot.moves.clear();
+        snapshot.adjudication = Some(("checkmate".into(), Some("white".into())));
+        assert_eq!(Board::<Chess>::restore(&snapshot).unwrap_err().kind, None);
+    }
+
+    #[test]
+    fn foreign_and_illegal_moves_change_nothing() {
+        let mut board: Board<Chess> = Board::new(None, None).unwrap();
+        let xq = Xiangqi::start().legal_moves()[0];
+        let err = board.push(&MoveRepr::Xiangqi(xq)).unwrap_err();
+        assert_eq!(err.kind, Some(ErrorKind::IllegalMove));
+        let text = MoveRepr::Text {
+            text: "e2e5".into(),
+            game: None,
+        };
+        assert_eq!(
+            board.push(&text).unwrap_err().kind,
+            Some(ErrorKind::IllegalMove)
+        );
+        let tied = MoveRepr::Text {
+            text: "e2e4".into(),
+            game: Some(crate::games::GameKind::Xiangqi),
+        };
+        assert!(board.push(&tied).is_err());
+        assert_eq!(board.game().ply(), 0);
+        let e4 = MoveRepr::Text {
+            text: "e2e4".into(),
+            game: Some(crate::games::GameKind::Chess),
+        };
+        assert!(board.push(&e4).is_ok());
+    }
+
+    #[test]
+    fn perft_depth_bounds() {
+        let board: Board<Chess> = Board::new(None, None).unwrap();
+        assert!(board.perft_root(-1).is_err());
+        assert!(board.perft_root(i64::from(MAX_PERFT_DEPTH) + 1).is_err());
+        assert_eq!(board.perft_root(3).unwrap().1, 3);
+    }
+
+    #[test]
+    fn long_text_is_shortened() {
+        assert_eq!(shorten("abc"), "abc");
+        let long = "é".repeat(500);
+        let short = shorten(&long);
+        assert!(short.starts_with(&"é".repeat(100)) && short.ends_with("(500 characters)"));
+    }
+}
