@@ -142,9 +142,18 @@ impl<M: Copy + Eq + Hash> MoveCache<M> {
 
     /// The Python object of one move.
     pub fn one(&self, py: Python<'_>, mv: M, wrap: fn(M) -> MoveRepr) -> PyResult<Py<PyMove>> {
-        Ok(self
-            .objects(py, &[mv], wrap)?
-            .pop()
-            .expect("one move in, one object out"))
+        let found = {
+            let map = self
+                .map
+                .lock_py_attached(py)
+                .unwrap_or_else(|e| e.into_inner());
+            map.get(&mv).map(|obj| obj.clone_ref(py))
+        };
+        match found {
+            Some(obj) => Ok(obj),
+            None => self.objects(py, &[mv], wrap)?.pop().ok_or_else(|| {
+                pyo3::exceptions::PyRuntimeError::new_err("no object made for a move")
+            }),
+        }
     }
 }
