@@ -147,6 +147,11 @@ impl<V: BindVariant> Board<V> {
         Ok(mv)
     }
 
+    /// Plays a move that [`Board::resolve`] returned for the current position.
+    pub fn push_resolved(&mut self, mv: V::Move) {
+        self.game.push_unchecked(mv);
+    }
+
     /// Parses move text with `parse` (coordinates, SAN, WXF...) and plays it.
     pub fn push_with(
         &mut self,

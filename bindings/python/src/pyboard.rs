@@ -27,13 +27,34 @@ macro_rules! board_class {
     ($(#[$doc:meta])* $name:ident($variant:ty, $pyname:literal) { $($extra:tt)* }) => {
         $(#[$doc])*
         #[pyclass(module = "qipan", name = $pyname)]
-        #[derive(Debug, Clone)]
+        #[derive(Debug)]
         pub struct $name {
             /// The game.
             pub inner: Board<$variant>,
+            /// The Python objects of the moves played, parallel to the game's moves, so that
+            /// `pop`, `peek` and `move_stack` hand them back without a look-up.
+            stack: Vec<Py<PyMove>>,
         }
 
         impl $name {
+            /// A board over `inner`, with the Python objects of its moves.
+            fn from_board(py: Python<'_>, inner: Board<$variant>) -> PyResult<Self> {
+                let stack = <$variant as BindVariant>::cache().objects(
+                    py,
+                    inner.game().moves(),
+                    <$variant as BindVariant>::wrap,
+                )?;
+                Ok(Self { inner, stack })
+            }
+
+            /// A copy sharing the move objects.
+            fn duplicate(&self, py: Python<'_>) -> Self {
+                Self {
+                    inner: self.inner.clone(),
+                    stack: self.stack.iter().map(|obj| obj.clone_ref(py)).collect(),
+                }
+            }
+
             /// The (interned) Python object of a move of this game.
             fn wrap(py: Python<'_>, mv: <$variant as Variant>::Move) -> PyResult<Py<PyMove>> {
                 <$variant as BindVariant>::cache().one(py, mv, <$variant as BindVariant>::wrap)
@@ -55,8 +76,11 @@ macro_rules! board_class {
                 parse: impl FnOnce(&$variant, &str) -> Result<<$variant as Variant>::Move, qipan::MoveError>,
             ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
-                let mv = self.inner.push_with(text, parse)?;
-                Self::wrap(py, mv)
+                let mv = parse(self.inner.position(), text).map_err(crate::board::BoardError::from)?;
+                let obj = Self::wrap(py, mv)?;
+                self.inner.push_resolved(mv);
+                self.stack.push(obj.clone_ref(py));
+                Ok(obj)
             }
 
             /// Parses `text` with `parse` without playing it.
@@ -91,7 +115,15 @@ macro_rules! board_class {
             /// Plays `move`; an illegal move raises `IllegalMoveError` and changes nothing.
             #[pyo3(signature = (r#move))]
             fn push(&mut self, r#move: &Bound<'_, PyMove>) -> PyResult<()> {
-                self.inner.push(&r#move.get().repr)?;
+                let repr = &r#move.get().repr;
+                let mv = self.inner.resolve(repr)?;
+                // Keep the caller's object when it is this game's move, else the interned one.
+                let obj = match <$variant as BindVariant>::unwrap(repr) {
+                    Some(_) => r#move.clone().unbind(),
+                    None => Self::wrap(r#move.py(), mv)?,
+                };
+                self.inner.push_resolved(mv);
+                self.stack.push(obj);
                 Ok(())
             }
 
@@ -108,19 +140,25 @@ macro_rules! board_class {
             /// Takes back the last move and returns it (`IndexError` at the start).
             fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
                 let mv = self.inner.pop().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-                Self::wrap(py, mv)
+                match self.stack.pop() {
+                    Some(obj) => Ok(obj),
+                    None => Self::wrap(py, mv),
+                }
             }
 
             /// The last move played (`IndexError` at the start).
             fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
                 let mv = self.inner.peek().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
-                Self::wrap(py, mv)
+                match self.stack.last() {
+                    Some(obj) => Ok(obj.clone_ref(py)),
+                    None => Self::wrap(py, mv),
+                }
             }
 
             /// The moves played, oldest first.
             #[getter]
             fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-                Self::wrap_list(py, self.inner.game().moves())
+                PyList::new(py, self.stack.iter().map(|obj| obj.clone_ref(py)))
             }
 
             /// The number of half-moves played.
@@ -130,16 +168,20 @@ macro_rules! board_class {
 
             /// A copy; with `stack=False` it starts at the current position with no history.
             #[pyo3(signature = (stack = true))]
-            fn copy(&self, stack: bool) -> Self {
-                Self { inner: self.inner.copy(stack) }
+            fn copy(&self, py: Python<'_>, stack: bool) -> Self {
+                if stack {
+                    self.duplicate(py)
+                } else {
+                    Self { inner: self.inner.copy(false), stack: Vec::new() }
+                }
             }
 
-            fn __copy__(&self) -> Self {
-                self.clone()
+            fn __copy__(&self, py: Python<'_>) -> Self {
+                self.duplicate(py)
             }
 
-            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-                self.clone()
+            fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Self {
+                self.duplicate(py)
             }
 
             /// The FEN of the current position.
@@ -262,9 +304,10 @@ macro_rules! board_class {
                 (slf.get_type(), (), (s.start_fen, s.rules, s.moves, s.adjudication))
             }
 
-            fn __setstate__(&mut self, state: State) -> PyResult<()> {
+            fn __setstate__(&mut self, py: Python<'_>, state: State) -> PyResult<()> {
                 let (start_fen, rules, moves, adjudication) = state;
-                self.inner = Board::restore(&Snapshot { start_fen, rules, moves, adjudication })?;
+                let inner = Board::restore(&Snapshot { start_fen, rules, moves, adjudication })?;
+                *self = Self::from_board(py, inner)?;
                 Ok(())
             }
         }
@@ -277,7 +320,7 @@ board_class! {
         #[new]
         #[pyo3(signature = (fen = None))]
         fn py_new(fen: Option<&str>) -> PyResult<Self> {
-            Ok(ChessBoard { inner: Board::new(fen, None)? })
+            Ok(ChessBoard { inner: Board::new(fen, None)?, stack: Vec::new() })
         }
 
         /// `move` in Standard Algebraic Notation (`"Nf3"`, `"exd8=Q+"`, `"O-O"`).
@@ -306,7 +349,7 @@ board_class! {
         #[new]
         #[pyo3(signature = (fen = None, rules = "asian"))]
         fn py_new(fen: Option<&str>, rules: &str) -> PyResult<Self> {
-            Ok(XiangqiBoard { inner: Board::new(fen, Some(rules))? })
+            Ok(XiangqiBoard { inner: Board::new(fen, Some(rules))?, stack: Vec::new() })
         }
 
         /// `move` in WXF notation (`"C2.5"`, `"H8+7"`).
