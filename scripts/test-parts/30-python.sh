@@ -49,3 +49,5 @@ PATH="$PWD/$VENV/bin:$PATH" "$PY" -m pip install --quiet --disable-pip-version-c
 "$VENV/bin/mypy" --strict --cache-dir "$VENV/.mypy_cache" --no-error-summary \
   bindings/python/tests/typed_usage.py
 echo "mypy: typed_usage.py OK"
+# The stubs (qipan/__init__.pyi, rating.pyi) against the installed module.
+MYPY_CACHE_DIR="$VENV/.mypy_cache" "$PY" -m mypy.stubtest qipan

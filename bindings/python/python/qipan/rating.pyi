@@ -3,15 +3,17 @@
 from decimal import Decimal
 from typing import Union
 
-PointsLike = Union[int, float, str, Decimal]
+_PointsLike = Union[int, float, str, Decimal]
+
+__all__ = ["DEFAULT_K", "elo_change", "elo_expected", "level", "level_change"]
 
 DEFAULT_K: float
 
-def level_change(mine: PointsLike, theirs: PointsLike, result: str) -> Decimal:
+def level_change(mine: _PointsLike, theirs: _PointsLike, result: str) -> Decimal:
     """The exact change of ``mine``'s points after a game against ``theirs``
     (``result`` is ``"win"``, ``"draw"`` or ``"loss"`` from ``mine``'s side)."""
 
-def level(points: PointsLike) -> int | None:
+def level(points: _PointsLike) -> int | None:
     """The level (30 at 100 points up to 1 at 3000), or ``None`` below 100 points."""
 
 def elo_change(mine: float, theirs: float, result: str, k: float = ...) -> float:
