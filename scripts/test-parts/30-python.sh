@@ -50,4 +50,5 @@ PATH="$PWD/$VENV/bin:$PATH" "$PY" -m pip install --quiet --disable-pip-version-c
   bindings/python/tests/typed_usage.py
 echo "mypy: typed_usage.py OK"
 # The stubs (qipan/__init__.pyi, rating.pyi) against the installed module.
-MYPY_CACHE_DIR="$VENV/.mypy_cache" "$PY" -m mypy.stubtest qipan
+# (run inside .venv: stubtest keeps its cache in the current directory)
+(cd "$VENV" && bin/python -m mypy.stubtest qipan)
