@@ -116,11 +116,15 @@ impl<V: BindVariant> Board<V> {
     pub fn resolve(&self, repr: &MoveRepr) -> Result<V::Move, BoardError> {
         let pos = self.position();
         if let Some(mv) = V::unwrap(repr) {
-            return if pos.is_legal(mv) {
-                Ok(mv)
-            } else {
-                Err(MoveError::illegal(&pos.coord(mv), pos.fen()).into())
-            };
+            if pos.is_legal(mv) {
+                return Ok(mv);
+            }
+            // A move of another position of this game: moves compare by coordinates, so the
+            // same coordinates may still be legal here (an en passant capture elsewhere is a
+            // plain capture here, say).
+            return pos
+                .parse_move(&repr.coord())
+                .map_err(|_| MoveError::illegal(&repr.coord(), pos.fen()).into());
         }
         match repr {
             MoveRepr::Text { text, game: None } => Ok(pos.parse_move(text)?),

@@ -288,3 +288,20 @@ def test_other_games_move_is_refused() -> None:
         xq.push(e4)
     assert len(xq.move_stack) == 0
     assert not xq.is_legal(e4)
+
+
+def test_moves_compare_by_coordinates_across_positions() -> None:
+    # e5d6 is an en passant capture in one position and a plain capture in the other; as in
+    # python-chess, a move is its squares, so either object plays in either position.
+    en_passant = qipan.ChessBoard("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    plain = qipan.ChessBoard("4k3/8/3n4/4P3/8/8/8/4K3 w - - 0 1")
+    ep_move = en_passant.parse_uci("e5d6")
+    plain_move = plain.parse_uci("e5d6")
+    assert ep_move == plain_move and hash(ep_move) == hash(plain_move)
+    assert plain_move in en_passant.legal_moves
+    plain.push(ep_move)
+    en_passant.push(plain_move)
+    ref = chess.Board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    ref.push_uci("e5d6")
+    assert en_passant.fen() == ref.fen()
+    assert plain.fen().split()[0] == "4k3/8/3P4/8/8/8/8/4K3"
