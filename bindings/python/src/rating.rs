@@ -25,7 +25,10 @@ fn points_arg(value: &Bound<'_, PyAny>) -> PyResult<Points> {
                 value.get_type().name()?
             )));
         }
-        value.str()?.extract::<String>()?
+        // Plain notation: `Decimal("1E+3")` is 1000 points.
+        value
+            .call_method1("__format__", ("f",))?
+            .extract::<String>()?
     };
     text.trim()
         .parse::<Points>()

@@ -26,6 +26,7 @@ from qipan import rating
         (1150, 1000, "win", "2"),  # higher side wins, 100 <= d < 200: 2
         (Decimal("1067.5"), 1000, "win", "4.6"),
         (1000.5, 1000, "W", "10"),
+        (Decimal("1.0E+3"), Decimal("1016.00"), "draw", "5.8"),
     ],
 )
 def test_level_change(mine: object, theirs: object, result: str, expected: str) -> None:
