@@ -305,3 +305,36 @@ def test_moves_compare_by_coordinates_across_positions() -> None:
     ref.push_uci("e5d6")
     assert en_passant.fen() == ref.fen()
     assert plain.fen().split()[0] == "4k3/8/3P4/8/8/8/8/4K3"
+
+
+def test_threads_share_the_move_tables() -> None:
+    """Boards in several threads (the interned Move tables are shared) while perft runs detached."""
+    import random
+
+    errors: list[BaseException] = []
+
+    def playouts(seed: int) -> None:
+        try:
+            rng = random.Random(seed)
+            for _ in range(20):
+                board: qipan.ChessBoard | qipan.XiangqiBoard
+                board = qipan.ChessBoard() if rng.random() < 0.5 else qipan.XiangqiBoard()
+                for _ in range(60):
+                    moves = board.legal_moves
+                    if not moves or board.is_game_over():
+                        break
+                    board.push(rng.choice(moves))
+                stack = board.move_stack
+                while board.move_stack:
+                    assert board.pop() == stack.pop()
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=playouts, args=(seed,)) for seed in range(4)]
+    threads.append(threading.Thread(target=lambda: qipan.XiangqiBoard().perft(4)))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    assert errors == []
