@@ -90,6 +90,9 @@ impl MoveRepr {
     }
 }
 
+/// The interned-move table of a game mode and the function that wraps its moves.
+pub type MovesOf<M> = (&'static MoveCache<M>, fn(M) -> MoveRepr);
+
 /// A [`Variant`] the Python bindings wrap.
 pub trait BindVariant: Variant {
     /// Which game this is.
@@ -101,7 +104,7 @@ pub trait BindVariant: Variant {
     fn wrap(mv: Self::Move) -> MoveRepr;
     /// The move table and wrapper for the moves of `pos`, whose mode (Chess960 for one) may
     /// change how a move is written.
-    fn moves_of(pos: &Self) -> (&'static MoveCache<Self::Move>, fn(Self::Move) -> MoveRepr) {
+    fn moves_of(pos: &Self) -> MovesOf<Self::Move> {
         let _ = pos;
         (Self::cache(), Self::wrap)
     }
@@ -145,7 +148,7 @@ impl BindVariant for Chess {
             LazyLock::new(Default::default);
         &CACHE
     }
-    fn moves_of(pos: &Self) -> (&'static MoveCache<Self::Move>, fn(Self::Move) -> MoveRepr) {
+    fn moves_of(pos: &Self) -> MovesOf<Self::Move> {
         static CACHE_960: LazyLock<MoveCache<<Chess as Variant>::Move>> =
             LazyLock::new(Default::default);
         if pos.chess960() {
