@@ -1,5 +1,5 @@
 """The Python examples of README.md, docs/python.md and bindings/python/README.md run, and print
-comments say (`print(x)  # expected output`)."""
+what their comments say (`print(x)  # expected output`)."""
 
 from __future__ import annotations
 
