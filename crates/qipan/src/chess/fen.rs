@@ -96,6 +96,12 @@ pub struct FenOptions {
 }
 
 impl Chess {
+    /// Reads a FEN with strict validation (standard chess); the same as
+    /// [`Variant::from_fen`](crate::Variant::from_fen), callable without the trait in scope.
+    pub fn from_fen(fen: &str) -> Result<Chess, FenError> {
+        Chess::from_fen_strict(fen)
+    }
+
     /// Reads a FEN with strict validation (standard chess).
     pub fn from_fen_strict(fen: &str) -> Result<Chess, FenError> {
         Chess::from_fen_with(fen, FenOptions::default())
@@ -302,12 +308,12 @@ fn parse_board(pos: &mut Chess, board: &str) -> Result<(), FenError> {
 
 fn outermost_rook(pos: &Chess, color: Color, king: Square, side: CastlingSide) -> Option<Square> {
     let rooks = pos.pieces(color, Role::Rook) & Bitboard::backrank(color);
-    let on_side = rooks
+    let mut on_side = rooks
         .into_iter()
         .filter(|&r| r.rank() == king.rank() && CastlingSide::of(king, r) == side);
     match side {
-        CastlingSide::KingSide => on_side.last(),
-        CastlingSide::QueenSide => on_side.into_iter().next(),
+        CastlingSide::KingSide => on_side.next_back(),
+        CastlingSide::QueenSide => on_side.next(),
     }
 }
 

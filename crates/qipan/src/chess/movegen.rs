@@ -30,6 +30,15 @@ trait Sink {
     fn promotions(&mut self, targets: Bitboard, delta: i32);
     /// One move (castling, en passant).
     fn special(&mut self, mv: Move);
+    /// The unpinned pawns' moves: pushes, double pushes, captures towards the a-file and
+    /// towards the h-file, as target sets (`deltas` = to - from for each).
+    #[inline(always)]
+    fn pawn_sets(&mut self, sets: [Bitboard; 4], deltas: [i32; 4], last: Bitboard) {
+        for (targets, delta) in sets.into_iter().zip(deltas) {
+            self.pawns(targets - last, delta);
+            self.promotions(targets & last, delta);
+        }
+    }
 }
 
 struct Counter(usize);
@@ -55,6 +64,25 @@ impl Sink for Counter {
     #[inline(always)]
     fn special(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn pawn_sets(
+        &mut self,
+        [single, double, west, east]: [Bitboard; 4],
+        _: [i32; 4],
+        last: Bitboard,
+    ) {
+        // Pushes land on empty squares and captures on enemy pieces, so pushes and captures
+        // never share a target; the two capture directions may.
+        self.0 += ((single | double) - last).count() as usize
+            + (west - last).count() as usize
+            + (east - last).count() as usize;
+        let promotions = (single | west | east) & last;
+        if promotions.any() {
+            self.0 += 4
+                * ((single & last).count() + (west & last).count() + (east & last).count())
+                    as usize;
+        }
     }
 }
 
@@ -240,20 +268,31 @@ impl Chess {
         for from in r[Role::Knight.index()] & (movers - pinned) {
             sink.piece(from, knight_attacks(from) & target);
         }
-        let queens = r[Role::Queen.index()];
-        for from in (r[Role::Bishop.index()] | queens) & movers {
-            let mut t = bishop_attacks(from, occ) & target;
-            if pinned.contains(from) {
-                t &= line(king, from);
-            }
-            sink.piece(from, t);
+        let queens = r[Role::Queen.index()] & movers;
+        let bishops = r[Role::Bishop.index()] & movers;
+        let rooks = r[Role::Rook.index()] & movers;
+        for from in bishops - pinned {
+            sink.piece(from, bishop_attacks(from, occ) & target);
         }
-        for from in (r[Role::Rook.index()] | queens) & movers {
-            let mut t = rook_attacks(from, occ) & target;
-            if pinned.contains(from) {
-                t &= line(king, from);
+        for from in rooks - pinned {
+            sink.piece(from, rook_attacks(from, occ) & target);
+        }
+        for from in queens - pinned {
+            sink.piece(
+                from,
+                (bishop_attacks(from, occ) | rook_attacks(from, occ)) & target,
+            );
+        }
+        // A pinned slider moves along the pin line, where only its own kind of attack reaches.
+        for from in (bishops | rooks | queens) & pinned {
+            let mut attacks = Bitboard::EMPTY;
+            if !rooks.contains(from) {
+                attacks |= bishop_attacks(from, occ);
             }
-            sink.piece(from, t);
+            if !bishops.contains(from) {
+                attacks |= rook_attacks(from, occ);
+            }
+            sink.piece(from, attacks & target & line(king, from));
         }
 
         // Pawns: the unpinned ones in bulk, the pinned ones one by one along their pin line.
@@ -270,9 +309,6 @@ impl Chess {
         let single = up(free) & empty;
         let double = Bitboard(up(single & third) & empty) & target;
         let single = Bitboard(single) & target;
-        sink.pawns(single - Bitboard(last), forward);
-        sink.promotions(single & Bitboard(last), forward);
-        sink.pawns(double, 2 * forward);
         let capturable = (their & target).0;
         let (west, east) = if WHITE {
             ((free & !FILE_A) << 7, (free & !FILE_H) << 9)
@@ -280,12 +316,16 @@ impl Chess {
             ((free & !FILE_A) >> 9, (free & !FILE_H) >> 7)
         };
         let (west_delta, east_delta) = if WHITE { (7, 9) } else { (-9, -7) };
-        let west = Bitboard(west & capturable);
-        let east = Bitboard(east & capturable);
-        sink.pawns(west - Bitboard(last), west_delta);
-        sink.promotions(west & Bitboard(last), west_delta);
-        sink.pawns(east - Bitboard(last), east_delta);
-        sink.promotions(east & Bitboard(last), east_delta);
+        sink.pawn_sets(
+            [
+                single,
+                double,
+                Bitboard(west & capturable),
+                Bitboard(east & capturable),
+            ],
+            [forward, 2 * forward, west_delta, east_delta],
+            Bitboard(last),
+        );
         for from in pawns & pinned {
             let one = up(Bitboard::from_square(from).0) & empty;
             let two = up(one & third) & empty;
@@ -316,7 +356,9 @@ impl Chess {
             for rook in
                 self.castling & our & r[Role::Rook.index()] & Bitboard::backrank(us) & to_mask
             {
-                if rook.rank() != king.rank() {
+                // Every square between king and rook lies on one of the two paths: a cheap
+                // first test.
+                if rook.rank() != king.rank() || (between(king, rook) & occ).any() {
                     continue;
                 }
                 let (king_to, rook_to) = Chess::castle_targets(king, rook);
