@@ -169,6 +169,11 @@ impl<'a> Tokenizer<'a> {
 
     /// A move with its `!`/`?` suffix split off into a pending NAG.
     fn split_suffix(&mut self, word: &'a str) -> Token<'a> {
+        // A result glued to a move number (`2.*`) is the result; a result with a suffix (`*!`)
+        // is no result and no move: kept whole, so it is not read back as a result.
+        if is_result(word) {
+            return Token::Result(word);
+        }
         let body = word.trim_end_matches(['!', '?']);
         let nag = match &word[body.len()..] {
             "!" => Some(1),
@@ -179,7 +184,7 @@ impl<'a> Tokenizer<'a> {
             "?!" => Some(6),
             _ => None,
         };
-        if body.is_empty() || nag.is_none() {
+        if body.is_empty() || nag.is_none() || is_result(body) {
             return Token::Move(word);
         }
         self.pending_nag = nag;
