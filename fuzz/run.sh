@@ -39,7 +39,7 @@ printf '%-18s %14s %8s %8s %10s  %s\n' target executions exec/s cov ft result
 for t in "${targets[@]}"; do
     mkdir -p "$fuzz_dir/corpus/$t" "$fuzz_dir/seeds/$t"
     case $t in
-    xiangqi*) dict=$fuzz_dir/xiangqi.dict ;;
+    xiangqi* | pgn_xiangqi) dict=$fuzz_dir/xiangqi.dict ;;
     *) dict=$fuzz_dir/chess.dict ;;
     esac
     log=$fuzz_dir/logs/$t.log

@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 use qipan::chess::{Chess, FenOptions, Move as ChessMove};
+use qipan::pgn::{detect_variant, read_tags, replay, Limits, PgnGame, RawGame, Splitter};
 use qipan::xiangqi::{ChineseStyle, IccsRanks, Move as XqMove, Square as XqSquare};
 use qipan::{Game, MoveError, Variant, Xiangqi};
 
@@ -403,4 +404,59 @@ fn check_game<V: Variant>(game: &Game<V>) {
         game.keys().last().copied(),
         Some(game.position().repetition_key())
     );
+}
+
+/// Small limits, so that the fuzzer meets them.
+pub fn pgn_limits() -> Limits {
+    Limits {
+        max_line: 4096,
+        max_game: 1 << 16,
+        max_depth: 16,
+        max_plies: 600,
+    }
+}
+
+/// A game record file of `V`: split, tokenized, parsed, written back and replayed. No panic; a
+/// parsed record written back reads as the same record; a replayed game (as far as its moves
+/// could be played) written in the variant's notation replays to the same game without errors.
+pub fn check_pgn<V: Variant>(data: &[u8]) {
+    let limits = pgn_limits();
+    for raw in Splitter::new(data, limits).take(32) {
+        let Ok(raw) = raw else { break };
+        let tags = read_tags(&raw, &limits);
+        let _ = detect_variant(tags.as_deref().unwrap_or_default());
+        if let Ok(record) = PgnGame::parse(&raw, &limits) {
+            let text = record.to_string();
+            let again = read_one(&text);
+            let again = PgnGame::parse(&again, &Limits::default())
+                .unwrap_or_else(|e| panic!("written record does not parse: {e}\n{text}"));
+            let texts = |r: &PgnGame| r.moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+            assert_eq!(texts(&again), texts(&record), "{text}");
+            assert_eq!(again.result, record.result, "{text}");
+        }
+        let report = replay::<V>(&raw, &limits);
+        assert!(report.plies() <= limits.max_plies);
+        assert_eq!(report.is_valid(), report.errors.is_empty());
+        for e in &report.errors {
+            assert!(!e.to_string().is_empty());
+        }
+        let _ = (report.final_fen(), report.outcome(), report.tag("Event"));
+        // The moves played, written and replayed: the same game.
+        let record = PgnGame::from_game(&report.game, Vec::new());
+        let text = record.to_string();
+        let replayed = replay::<V>(&read_one(&text), &Limits::default());
+        assert!(replayed.errors.is_empty(), "{:?}\n{text}", replayed.errors);
+        assert_eq!(replayed.game.start(), report.game.start(), "{text}");
+        assert_eq!(replayed.game.moves(), report.game.moves(), "{text}");
+    }
+}
+
+fn read_one(text: &str) -> RawGame {
+    let mut games = Splitter::new(text.as_bytes(), Limits::default());
+    let raw = games
+        .next()
+        .expect("one game")
+        .expect("reading from memory");
+    assert!(raw.error.is_none(), "{:?}\n{text}", raw.error);
+    raw
 }
