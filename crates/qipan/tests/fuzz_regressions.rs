@@ -30,3 +30,24 @@ fn fuzz_pgn_result_marker_as_move() {
         );
     }
 }
+
+/// A move text starting with `%` (not a move, but kept as text) that the writer wrapped to the
+/// start of a line was read back as a `%` escape line, and lost with the rest of that line.
+#[test]
+fn fuzz_pgn_percent_move_at_line_start() {
+    // A first move of 70 to 79 letters pushes the reply to the start of the next line.
+    for text in (70..80).flat_map(|n| {
+        let long = "N".repeat(n);
+        [
+            format!("1. {long} %odd *"),
+            format!("1. {long} $1 % 2. e4 *"),
+        ]
+    }) {
+        let record = parse(&text);
+        let written = record.to_string();
+        let again = parse(&written);
+        let texts = |r: &PgnGame| r.moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+        assert_eq!(texts(&again), texts(&record), "{written}");
+        assert!(written.lines().all(|l| !l.starts_with('%')), "{written}");
+    }
+}

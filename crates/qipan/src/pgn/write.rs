@@ -117,7 +117,9 @@ struct Wrapper<'a, 'b> {
 impl Wrapper<'_, '_> {
     fn word(&mut self, word: &str) -> fmt::Result {
         let width = word.chars().count();
-        if self.column > 0 && self.column + 1 + width > MAX_COLUMN {
+        // A word starting with `%` must not start a line: the reader skips such a line (the PGN
+        // escape mechanism). It stays on the line, however long.
+        if self.column > 0 && self.column + 1 + width > MAX_COLUMN && !word.starts_with('%') {
             self.f.write_str("\n")?;
             self.column = 0;
         }
