@@ -72,8 +72,9 @@ fn run<V: Variant>(
     show(out, game)?;
     write!(out, "> ")?;
     out.flush()?;
-    for line in input.lines() {
-        let line = line?;
+    // Lines as bytes: a line that is not UTF-8 is a bad move, not the end of the session.
+    for line in input.split(b'\n') {
+        let line = String::from_utf8_lossy(&line?).into_owned();
         let command = line.trim();
         match command {
             "" => {}

@@ -195,3 +195,31 @@ fn hostile_cli_non_utf8_arguments() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn hostile_cli_play_goes_on_after_binary_lines() {
+    let output = qipan(&["play"], b"e4\n\xff\xfe\x00\ne5\n\xc3\nNf3\nquit\n");
+    assert!(output.status.success(), "{output:?}");
+    let out = stdout(&output);
+    assert_eq!(out.matches("error: ").count(), 2, "{out}");
+    assert!(out.contains("1... e5") && out.contains("2. Nf3"), "{out}");
+}
+
+#[test]
+fn hostile_cli_validate_and_replay_garbage() {
+    let mut garbage = b"[Event \"x\"]\n\n1. e4 \xff\xfe *! 2.* (((( {".to_vec();
+    garbage.extend_from_slice(&[0u8; 5000]);
+    garbage.extend_from_slice(b"\n%escape\n[Bad\n\n1. C2.5 }}} ))) 1-0\n");
+    for args in [
+        &["validate", "-"][..],
+        &["validate", "--json", "-"],
+        &["validate", "--variant", "xiangqi", "-"],
+        &["replay", "-"],
+        &["replay", "--variant", "xiangqi", "-"],
+        &["replay", "--game", "99", "-"],
+    ] {
+        // Errors are reported (any exit status but a crash's), never a panic.
+        let output = qipan(args, &garbage);
+        assert!(output.status.code().is_some(), "{args:?}: {output:?}");
+    }
+}
