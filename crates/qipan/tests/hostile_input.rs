@@ -184,3 +184,49 @@ fn hostile_long_games_stay_linear() {
     });
     assert_eq!(game.ply(), 4000);
 }
+
+/// Every game of `text`, split, parsed and replayed as chess and as Xiangqi, within the time a
+/// linear pass allows; returns the number of games.
+fn read_records(what: &str, text: &[u8]) -> usize {
+    use qipan::pgn::{replay, Limits, PgnGame, Splitter};
+    quick(what, || {
+        let limits = Limits::default();
+        let mut games = 0;
+        for raw in Splitter::new(text, limits) {
+            let raw = raw.expect("reading from memory");
+            games += 1;
+            let _ = PgnGame::parse(&raw, &limits).map(|g| g.to_string());
+            let chess = replay::<Chess>(&raw, &limits);
+            let xiangqi = replay::<Xiangqi>(&raw, &limits);
+            assert!(chess.plies() <= limits.max_plies && xiangqi.plies() <= limits.max_plies);
+        }
+        games
+    })
+}
+
+#[test]
+fn hostile_megabyte_records() {
+    let mut cases: Vec<(&str, Vec<u8>)> = vec![
+        ("one 4 MiB line", "1. e4 ".repeat(4 * MB / 6).into_bytes()),
+        ("deep variations", "(".repeat(MB).into_bytes()),
+        ("closing parens", ")".repeat(MB).into_bytes()),
+        ("comments", "{}".repeat(MB / 2).into_bytes()),
+        (
+            "unclosed comment",
+            format!("1. e4 {{{}", "x\n".repeat(MB / 2)).into_bytes(),
+        ),
+        ("tags", "[A \"b\"]\n".repeat(MB / 8).into_bytes()),
+        ("escapes", "%\n".repeat(MB / 2).into_bytes()),
+        ("nags", "$1 ".repeat(MB / 3).into_bytes()),
+        ("binary", (0..MB).map(|i| (i * 7 % 256) as u8).collect()),
+    ];
+    // 30,000 plies of knights shuffling: replay stops at `Limits::max_plies`.
+    let mut long = String::new();
+    for i in 0..7500 {
+        long.push_str(&format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * i + 1, 2 * i + 2));
+    }
+    cases.push(("30,000 plies", long.into_bytes()));
+    for (what, text) in cases {
+        read_records(what, &text);
+    }
+}
