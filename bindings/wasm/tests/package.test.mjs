@@ -1,0 +1,67 @@
+// The npm package as installed from the tarball: files, exports, types, and both entries.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+
+import { Chess } from "chess.js";
+
+import init, { ChessBoard, XiangqiBoard, appDir } from "./qipan.mjs";
+
+const installed = join(appDir, "node_modules", "qipan");
+
+test("the tarball installs the ES module, the .wasm, the types and the Node entry", () => {
+  for (const file of ["package.json", "qipan.js", "qipan.d.ts", "qipan_bg.wasm", "node.js", "README.md"]) {
+    assert.ok(existsSync(join(installed, file)), file);
+  }
+  const meta = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+  assert.equal(meta.name, "qipan");
+  assert.equal(meta.type, "module");
+  assert.match(meta.version, /^\d+\.\d+\.\d+/);
+  assert.equal(meta.exports["."].node, "./node.js");
+  assert.equal(meta.exports["."].default, "./qipan.js");
+  assert.equal(meta.exports["."].types, "./qipan.d.ts");
+});
+
+test("the .d.ts declares both classes with the documented methods", () => {
+  const dts = readFileSync(join(installed, "qipan.d.ts"), "utf8");
+  for (const cls of ["ChessBoard", "XiangqiBoard"]) assert.match(dts, new RegExp(`export class ${cls}`));
+  for (const sig of [
+    "constructor(fen?: string)", "constructor(fen?: string, rules?: XiangqiRulesInit)",
+    "legalMoves(): string[]", "push(mv: string): string", "pushSan(san: string): string",
+    "pushWxf(wxf: string): string", "pushChinese(chinese: string): string", "pop(): string | undefined",
+    "fen(): string", "turn(): string", "isCheck(): boolean", "isCheckmate(): boolean",
+    "isStalemate(): boolean", "isInsufficientMaterial(): boolean", "canClaimDraw(): boolean",
+    "isGameOver(claimDraw?: boolean): boolean", "outcome(claimDraw?: boolean): Outcome | null",
+    "san(uci: string): string", "wxf(iccs: string): string", "chinese(iccs: string): string",
+    "perft(depth: number): number", "svg(): string", "free(): void",
+    "export default function __wbg_init",
+  ]) {
+    assert.ok(dts.includes(sig), `missing ${sig}`);
+  }
+});
+
+test("in Node the classes work right after import, and await init() is accepted", async () => {
+  assert.equal(new ChessBoard().legalMoves().length, 20);
+  await init();
+  assert.equal(new XiangqiBoard().legalMoves().length, 44);
+});
+
+test("a plain script in the installing folder imports the package by name", () => {
+  const script = `import { ChessBoard } from "qipan"; const b = new ChessBoard(); b.pushSan("e4"); console.log(b.fen());`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: appDir, encoding: "utf8" });
+  assert.match(out, /^rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq /);
+});
+
+test("the browser entry initialises from bytes (init({ module_or_path })) in a fresh process", () => {
+  const entry = pathToFileURL(join(installed, "qipan.js")).href;
+  const wasm = join(installed, "qipan_bg.wasm");
+  const script = `import init, { ChessBoard } from ${JSON.stringify(entry)};
+    import { readFileSync } from "node:fs";
+    await init({ module_or_path: readFileSync(${JSON.stringify(wasm)}) });
+    console.log(new ChessBoard().perft(2));`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(Number(out), new Chess().perft(2));
+});

@@ -1,0 +1,80 @@
+// Differential test against ffish (Fairy-Stockfish) on Xiangqi positions from seeded random
+// playouts: legal moves, check, checkmate, stalemate, WXF of every legal move, loading each FEN.
+// ffish numbers ranks 1-10 where ICCS numbers them 0-9.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { XiangqiBoard } from "./qipan.mjs";
+import { loadFfish, toIccs } from "./ffish.mjs";
+import { seeded, SEED } from "./util.mjs";
+
+const ffish = await loadFfish();
+const POSITIONS = Number(process.env.QIPAN_DIFF_POSITIONS ?? 3000);
+
+const ffishMoves = (board) => {
+  const text = board.legalMoves();
+  return text === "" ? [] : text.split(" ");
+};
+
+test(`xiangqi: ${POSITIONS} positions agree with ffish`, () => {
+  const rand = seeded(SEED);
+  let positions = 0;
+  let checks = 0;
+  let mates = 0;
+  let stalemates = 0;
+  let wxfChecked = 0;
+  let wxfSupported = true;
+  for (let game = 0; positions < POSITIONS; game++) {
+    const ref = new ffish.Board("xiangqi");
+    const board = new XiangqiBoard();
+    for (let ply = 0; ply < 200 && positions < POSITIONS; ply++) {
+      positions++;
+      const where = `game ${game} ply ${ply} ${ref.fen()}`;
+      const expected = ffishMoves(ref);
+      const iccs = expected.map(toIccs);
+      assert.deepEqual(board.legalMoves().sort(), [...iccs].sort(), where);
+      assert.equal(board.isCheck(), ref.isCheck(), `check, ${where}`);
+      assert.equal(board.isCheckmate(), expected.length === 0 && ref.isCheck(), `checkmate, ${where}`);
+      assert.equal(board.isStalemate(), expected.length === 0 && !ref.isCheck(), `stalemate, ${where}`);
+      const loaded = new XiangqiBoard(ref.fen());
+      assert.deepEqual(loaded.legalMoves().sort(), [...iccs].sort(), `loaded, ${where}`);
+      loaded.free();
+      if (wxfSupported) {
+        for (const [i, mv] of iccs.entries()) {
+          let wxf;
+          try {
+            wxf = board.wxf(mv);
+          } catch (error) {
+            // WXF is written by a later part of the core; until it lands, skip (and say so).
+            if (wxfChecked === 0 && error.name === "InvalidMoveError" && /not (yet )?supported/i.test(error.message)) {
+              wxfSupported = false;
+              break;
+            }
+            throw error;
+          }
+          assert.equal(wxf, ref.sanMove(expected[i], ffish.Notation.XIANGQI_WXF), `wxf(${mv}), ${where}`);
+          wxfChecked++;
+        }
+      }
+      checks += ref.isCheck();
+      if (expected.length === 0) {
+        mates += ref.isCheck();
+        stalemates += !ref.isCheck();
+        assert.notEqual(board.outcome(), null, where);
+        break;
+      }
+      const k = Math.floor(rand() * expected.length);
+      ref.push(expected[k]);
+      if (wxfSupported && rand() < 0.3) {
+        const before = board.fen();
+        const wxf = board.wxf(iccs[k]);
+        assert.equal(board.pushWxf(wxf), iccs[k], `pushWxf(${wxf}) from ${before}`);
+      } else {
+        assert.equal(board.push(iccs[k]), iccs[k], where);
+      }
+    }
+    ref.delete();
+    board.free();
+  }
+  console.log(`# ${positions} positions, ${checks} in check, ${mates} mates, ${stalemates} stalemates, ${wxfChecked} WXF moves`);
+});
