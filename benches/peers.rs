@@ -22,7 +22,11 @@ pub fn cozy(fen: &str, depth: u32) -> u64 {
         nodes
     }
     let board = cozy_chess::Board::from_fen(fen, false).expect("valid FEN");
-    if depth == 0 { 1 } else { go(&board, depth) }
+    if depth == 0 {
+        1
+    } else {
+        go(&board, depth)
+    }
 }
 
 /// shakmaty: its own `perft`, which counts the last ply in bulk.

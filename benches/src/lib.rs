@@ -5,8 +5,16 @@
 
 /// The chess positions every library is measured on: (name, FEN, depth).
 pub const CHESS_CASES: [(&str, &str, u32); 2] = [
-    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+    ),
 ];
 
 /// qipan's chess perft from a FEN.
@@ -18,5 +26,8 @@ pub fn qipan_chess(fen: &str, depth: u32) -> u64 {
 /// qipan's Xiangqi perft from a FEN.
 pub fn qipan_xiangqi(fen: &str, depth: u32) -> u64 {
     use qipan::Variant;
-    qipan::perft(&qipan::xiangqi::Xiangqi::from_fen(fen).expect("valid FEN"), depth)
+    qipan::perft(
+        &qipan::xiangqi::Xiangqi::from_fen(fen).expect("valid FEN"),
+        depth,
+    )
 }

@@ -23,7 +23,10 @@ fn best(runs: usize, f: impl Fn() -> u64) -> (f64, u64) {
 }
 
 fn main() {
-    let runs = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let runs = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
     println!("| position | library | nodes | best time (s) | Mnps | qipan speed-up |");
     println!("|---|---|---:|---:|---:|---:|");
     let mut cozy_start_nps = 0.0;
@@ -31,7 +34,10 @@ fn main() {
         let (q, qn) = best(runs, || qipan_chess(fen, depth));
         let (c, cn) = best(runs, || peers::cozy(fen, depth));
         let (s, sn) = best(runs, || peers::shakmaty(fen, depth));
-        assert!(qn == cn && cn == sn, "node counts differ: qipan {qn}, cozy {cn}, shakmaty {sn}");
+        assert!(
+            qn == cn && cn == sn,
+            "node counts differ: qipan {qn}, cozy {cn}, shakmaty {sn}"
+        );
         if name == "start" {
             cozy_start_nps = cn as f64 / c;
         }
@@ -45,7 +51,10 @@ fn main() {
     }
     let (x, xn) = best(runs, || qipan_xiangqi(XIANGQI_START, 5));
     let xnps = xn as f64 / x;
-    println!("| xiangqi start d5 | qipan | {xn} | {x:.3} | {:.1} | |", xnps / 1e6);
+    println!(
+        "| xiangqi start d5 | qipan | {xn} | {x:.3} | {:.1} | |",
+        xnps / 1e6
+    );
     println!(
         "\nXiangqi start d5 nodes/s over cozy-chess chess start d6 nodes/s: {:.2} (target >= 0.25)",
         xnps / cozy_start_nps

@@ -18,7 +18,9 @@ pub trait CliVariant: Variant {
     /// A start position in this game's mode (the standard start, unless FEN is given).
     fn position(fen: Option<&str>) -> Result<Self, String> {
         match fen {
-            Some(fen) => Self::from_fen(fen.trim()).map_err(|e| format!("invalid FEN {fen:?}: {e}")),
+            Some(fen) => {
+                Self::from_fen(fen.trim()).map_err(|e| format!("invalid FEN {fen:?}: {e}"))
+            }
             None => Ok(Self::start()),
         }
     }
@@ -28,7 +30,9 @@ impl CliVariant for Chess {
     fn rules(name: Option<&str>) -> Result<(), String> {
         match name {
             None | Some("fide") | Some("standard") => Ok(()),
-            Some(other) => Err(format!("unknown rules {other:?} for chess (expected: fide)")),
+            Some(other) => Err(format!(
+                "unknown rules {other:?} for chess (expected: fide)"
+            )),
         }
     }
 }

@@ -5,6 +5,7 @@
 
 mod cli_variant;
 mod position_cmds;
+mod rating_cmd;
 
 use std::process::ExitCode;
 
@@ -26,6 +27,8 @@ enum Command {
     Moves(position_cmds::MovesArgs),
     /// Play moves from a position and print the result as one JSON object.
     Status(position_cmds::StatusArgs),
+    /// Rating change after a game (the level-and-points method or Elo), or the level of a rating.
+    Rating(rating_cmd::RatingArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => position_cmds::perft(args),
         Command::Moves(args) => position_cmds::moves(args),
         Command::Status(args) => position_cmds::status(args),
+        Command::Rating(args) => rating_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

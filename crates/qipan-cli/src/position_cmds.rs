@@ -77,7 +77,11 @@ fn perft_in<V: CliVariant>(args: &PerftArgs) -> Result<(), String> {
         perft_threads(&pos, args.depth, args.threads)
     };
     let seconds = started.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
     writeln!(out, "nodes {nodes}\ntime {seconds:.3}\nnps {nps}").map_err(io_error)
 }
 
@@ -106,7 +110,11 @@ fn moves_in<V: CliVariant>(args: &MovesArgs) -> Result<(), String> {
 }
 
 fn sorted_moves<V: Variant>(pos: &V) -> String {
-    let mut moves: Vec<String> = pos.legal_moves().into_iter().map(|mv| pos.coord(mv)).collect();
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| pos.coord(mv))
+        .collect();
     moves.sort();
     moves.join(" ")
 }
@@ -119,7 +127,8 @@ fn status_in<V: CliVariant>(args: &StatusArgs) -> Result<(), String> {
     let start = V::position(args.position.fen.as_deref())?;
     let mut game = Game::with_rules(start, V::rules(args.rules.as_deref())?);
     for (ply, text) in args.moves.split_whitespace().enumerate() {
-        game.push_any(text).map_err(|e| format!("ply {} ({text}): {e}", ply + 1))?;
+        game.push_any(text)
+            .map_err(|e| format!("ply {} ({text}): {e}", ply + 1))?;
     }
     println!("{}", status_json(&game));
     Ok(())

@@ -77,11 +77,17 @@ impl MoveError {
 
     /// Shorthand for [`MoveError::Invalid`].
     pub fn invalid(text: &str, reason: impl Into<String>) -> MoveError {
-        MoveError::Invalid { text: text.to_owned(), reason: reason.into() }
+        MoveError::Invalid {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 
     /// Shorthand for [`MoveError::Illegal`].
     pub fn illegal(text: &str, fen: impl Into<String>) -> MoveError {
-        MoveError::Illegal { text: text.to_owned(), fen: fen.into() }
+        MoveError::Illegal {
+            text: text.to_owned(),
+            fen: fen.into(),
+        }
     }
 }

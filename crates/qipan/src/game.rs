@@ -48,7 +48,13 @@ impl<V: Variant> Game<V> {
     /// A game from `start` under `rules`.
     pub fn with_rules(start: V, rules: V::Rules) -> Self {
         let key = start.repetition_key();
-        Game { positions: vec![start], keys: vec![key], moves: Vec::new(), rules, adjudication: None }
+        Game {
+            positions: vec![start],
+            keys: vec![key],
+            moves: Vec::new(),
+            rules,
+            adjudication: None,
+        }
     }
 
     /// A game from a FEN, with the default rules.
@@ -105,7 +111,10 @@ impl<V: Variant> Game<V> {
     /// Plays a move after checking that it is legal; an illegal move changes nothing.
     pub fn push(&mut self, mv: V::Move) -> Result<(), MoveError> {
         if !self.position().is_legal(mv) {
-            return Err(MoveError::illegal(&self.position().coord(mv), self.position().fen()));
+            return Err(MoveError::illegal(
+                &self.position().coord(mv),
+                self.position().fen(),
+            ));
         }
         self.push_unchecked(mv);
         Ok(())
@@ -153,7 +162,11 @@ impl<V: Variant> Game<V> {
     pub fn repetitions_after(&self, mv: V::Move) -> usize {
         let mut next = self.position().clone();
         next.play_unchecked(mv);
-        1 + self.occurrences(next.repetition_key(), self.keys.len(), next.halfmove_clock())
+        1 + self.occurrences(
+            next.repetition_key(),
+            self.keys.len(),
+            next.halfmove_clock(),
+        )
     }
 
     /// Occurrences of `key` among the keys at `index`, `index - 2`, ... no further back than

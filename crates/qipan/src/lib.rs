@@ -10,6 +10,7 @@ mod perft;
 mod variant;
 
 pub mod render;
+pub mod rating;
 
 pub mod chess;
 

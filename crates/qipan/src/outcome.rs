@@ -122,12 +122,18 @@ pub struct Outcome {
 impl Outcome {
     /// A decisive outcome.
     pub const fn win(termination: Termination, winner: Color) -> Outcome {
-        Outcome { termination, winner: Some(winner) }
+        Outcome {
+            termination,
+            winner: Some(winner),
+        }
     }
 
     /// A drawn outcome.
     pub const fn draw(termination: Termination) -> Outcome {
-        Outcome { termination, winner: None }
+        Outcome {
+            termination,
+            winner: None,
+        }
     }
 
     /// The PGN result string: `"1-0"`, `"0-1"` or `"1/2-1/2"`.

@@ -81,5 +81,8 @@ pub fn perft_threads<V: Variant>(pos: &V, depth: u32, threads: usize) -> u64 {
     if threads <= 1 || depth <= 1 {
         return perft(pos, depth);
     }
-    divide_threads(pos, depth, threads).into_iter().map(|(_, n)| n).sum()
+    divide_threads(pos, depth, threads)
+        .into_iter()
+        .map(|(_, n)| n)
+        .sum()
 }
