@@ -13,6 +13,7 @@ pub mod render;
 pub mod rating;
 
 pub mod chess;
+pub mod xiangqi;
 
 pub use color::Color;
 pub use error::{ErrorKind, MoveError};
@@ -22,3 +23,4 @@ pub use perft::{divide, divide_threads, perft, perft_threads};
 pub use variant::Variant;
 
 pub use chess::Chess;
+pub use xiangqi::Xiangqi;

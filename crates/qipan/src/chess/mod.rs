@@ -1,0 +1,222 @@
+//! Chess by the FIDE Laws (articles 3 and 5): bitboard position, strictly legal move generation,
+//! FEN, UCI, SAN, Polyglot zobrist keys, and the [`Variant`](crate::Variant) implementation.
+//!
+//! ```
+//! use qipan::chess::{Chess, Square};
+//! use qipan::{perft, Variant};
+//! let mut pos = Chess::start();
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! let mv = pos.parse_san("Nf3").unwrap();
+//! assert_eq!(pos.uci(mv), "g1f3");
+//! pos.play_unchecked(mv);
+//! assert!(pos.piece_at(Square::F3).is_some());
+//! assert_eq!(perft(&Chess::start(), 2), 400);
+//! ```
+
+pub mod attacks;
+mod bitboard;
+mod fen;
+mod movegen;
+mod moves;
+mod piece;
+mod position;
+mod role;
+mod san;
+mod square;
+mod uci;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use fen::{FenError, FenOptions};
+pub use movegen::MoveList;
+pub use moves::{CastlingSide, Move, MoveKind};
+pub use piece::Piece;
+pub use position::Chess;
+pub use role::Role;
+pub use square::{ParseSquareError, Square};
+
+use crate::{Color, Game, MoveError, Outcome, Termination, Variant};
+
+impl Chess {
+    /// The key under which positions count as repeated: the zobrist key, with the en passant
+    /// square counted only when an en passant capture is legal (as python-chess compares
+    /// positions for repetition).
+    pub fn repetition_key(&self) -> u64 {
+        match self.ep {
+            Some(ep) if self.legal_ep_square().is_none() => self.zobrist ^ zobrist::ep_key(ep),
+            _ => self.zobrist,
+        }
+    }
+
+    /// A Unicode diagram: 8 ranks (rank 8 first) with rank numbers, then the file letters.
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            out.push(char::from(b'1' + rank as u8));
+            for file in 0..8 {
+                out.push(' ');
+                out.push(
+                    self.piece_at(Square::new(rank * 8 + file))
+                        .map_or('·', Piece::unicode),
+                );
+            }
+            out.push('\n');
+        }
+        out.push_str("  a b c d e f g h\n");
+        out
+    }
+
+    /// Whether the side to move can claim a draw by the fifty-move rule (python-chess
+    /// `can_claim_fifty_moves`): the halfmove clock is at least 100 and a move is legal, or it is
+    /// 99 and some legal move that is neither a capture nor a pawn move leaves a position with a
+    /// legal move.
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        if self.halfmoves >= 100 && self.has_legal_moves() {
+            return true;
+        }
+        if self.halfmoves >= 99 {
+            return self.legal_moves().into_iter().any(|mv| {
+                if self.is_zeroing(mv) {
+                    return false;
+                }
+                let mut after = *self;
+                after.play_unchecked(mv);
+                after.halfmoves >= 100 && after.has_legal_moves()
+            });
+        }
+        false
+    }
+}
+
+impl Variant for Chess {
+    type Move = Move;
+    type MoveList = MoveList;
+    type FenError = FenError;
+    type Rules = ();
+
+    const NAME: &'static str = "chess";
+
+    fn start() -> Chess {
+        Chess::new()
+    }
+
+    fn from_fen(fen: &str) -> Result<Chess, FenError> {
+        Chess::from_fen_strict(fen)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Chess::legal_moves(self)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        Chess::count_legal_moves(self)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Chess::is_legal(self, mv)
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        Chess::play_unchecked(self, mv);
+    }
+
+    fn is_check(&self) -> bool {
+        Chess::is_check(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_uci(text)
+    }
+
+    /// UCI first, then SAN.
+    fn parse_any(&self, text: &str) -> Result<Move, MoveError> {
+        match self.parse_uci(text) {
+            Err(MoveError::Invalid { .. }) => self.parse_san(text),
+            result => result,
+        }
+    }
+
+    fn coord(&self, mv: Move) -> String {
+        self.uci(mv)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.zobrist
+    }
+
+    fn repetition_key(&self) -> u64 {
+        Chess::repetition_key(self)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// Checkmate (the side that moved wins), then insufficient material, then stalemate — the
+    /// order of python-chess's `outcome()`.
+    fn position_outcome(&self) -> Option<Outcome> {
+        let has_moves = self.has_legal_moves();
+        if !has_moves && self.is_check() {
+            return Some(Outcome::win(Termination::Checkmate, !self.turn));
+        }
+        if self.is_insufficient_material() {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        if !has_moves {
+            return Some(Outcome::draw(Termination::Stalemate));
+        }
+        None
+    }
+
+    /// The seventy-five-move rule (halfmove clock at least 150), then fivefold repetition.
+    fn history_outcome(game: &Game<Chess>) -> Option<Outcome> {
+        let pos = game.position();
+        if pos.halfmoves >= 150 && pos.has_legal_moves() {
+            return Some(Outcome::draw(Termination::SeventyfiveMoves));
+        }
+        if game.repetitions() >= 5 {
+            return Some(Outcome::draw(Termination::FivefoldRepetition));
+        }
+        None
+    }
+
+    /// The fifty-move rule, then threefold repetition (now, or after a legal move).
+    fn claimable(game: &Game<Chess>) -> Vec<Termination> {
+        let pos = game.position();
+        let mut claims = Vec::new();
+        if pos.can_claim_fifty_moves() {
+            claims.push(Termination::FiftyMoves);
+        }
+        if game.repetitions() >= 3
+            || pos
+                .legal_moves()
+                .into_iter()
+                .any(|mv| game.repetitions_after(mv) >= 3)
+        {
+            claims.push(Termination::ThreefoldRepetition);
+        }
+        claims
+    }
+
+    fn has_mating_material(&self, color: Color) -> bool {
+        !self.has_insufficient_material(color)
+    }
+
+    fn diagram(&self) -> String {
+        Chess::diagram(self)
+    }
+}

@@ -1,0 +1,340 @@
+//! Strictly legal move generation with check and pin masks (no make-and-test), and bulk counting.
+//!
+//! ```
+//! use qipan::{Chess, Variant};
+//! let pos = Chess::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+//! assert_eq!(pos.legal_moves().len(), 26);
+//! assert_eq!(pos.count_legal_moves(), 26);
+//! ```
+
+use arrayvec::ArrayVec;
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use super::{Bitboard, Chess, Move, MoveKind, Role, Square};
+use crate::Color;
+
+/// A list of moves without heap allocation (no position has more than 218 legal moves).
+pub type MoveList = ArrayVec<Move, 1024>;
+
+/// Receives generated moves.
+trait Sink {
+    /// Normal moves from `from` to each of `targets`.
+    fn piece(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves from `from`; targets on the last rank promote (four moves each).
+    fn pawn(&mut self, from: Square, targets: Bitboard, last_rank: Bitboard);
+    /// Pawn moves to each of `targets` from `to - delta`, none promoting.
+    fn pawns(&mut self, targets: Bitboard, delta: i32);
+    /// Promotions to each of `targets` from `to - delta`.
+    fn promotions(&mut self, targets: Bitboard, delta: i32);
+    /// One move (castling, en passant).
+    fn special(&mut self, mv: Move);
+}
+
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+    #[inline(always)]
+    fn pawn(&mut self, _: Square, targets: Bitboard, last_rank: Bitboard) {
+        self.0 +=
+            (targets - last_rank).count() as usize + 4 * (targets & last_rank).count() as usize;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _: i32) {
+        self.0 += targets.count() as usize;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _: i32) {
+        self.0 += 4 * targets.count() as usize;
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+#[inline(always)]
+fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+    for role in Role::PROMOTIONS {
+        list.push(Move::promotion(from, to, role));
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, targets: Bitboard, last_rank: Bitboard) {
+        for to in targets {
+            if last_rank.contains(to) {
+                push_promotions(self, from, to);
+            } else {
+                self.push(Move::normal(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.push(Move::normal(
+                Square::new((to.index() as i32 - delta) as u32),
+                to,
+            ));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            push_promotions(self, Square::new((to.index() as i32 - delta) as u32), to);
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+impl Chess {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(Bitboard::FULL, Bitboard::FULL, &mut list);
+        list
+    }
+
+    /// The legal moves of the pieces on `from` to the squares in `to` (castling counts as the
+    /// king moving to its rook's square).
+    pub fn legal_moves_filtered(&self, from: Bitboard, to: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(from, to, &mut list);
+        list
+    }
+
+    /// The number of legal moves, counted in bulk without building a list.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        self.generate(Bitboard::FULL, Bitboard::FULL, &mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Whether `mv` is legal here. Agrees with [`Chess::legal_moves`] for every 16-bit value.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if mv.kind() == MoveKind::Invalid {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.generate(
+            Bitboard::from_square(mv.from()),
+            Bitboard::from_square(mv.to()),
+            &mut list,
+        );
+        list.contains(&mv)
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// The en passant square when an en passant capture is legal.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep?;
+        let mut list = MoveList::new();
+        self.generate(
+            self.pieces(self.turn, Role::Pawn),
+            Bitboard::from_square(ep),
+            &mut list,
+        );
+        list.iter().any(|m| m.is_en_passant()).then_some(ep)
+    }
+
+    /// Our pieces pinned to our king on `king`.
+    #[inline(always)]
+    fn pinned(&self, king: Square, us: Color, occ: Bitboard) -> Bitboard {
+        let them = self.colors[(!us).index()];
+        let queens = self.roles[Role::Queen.index()];
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY)
+            & (self.roles[Role::Rook.index()] | queens))
+            | (bishop_attacks(king, Bitboard::EMPTY)
+                & (self.roles[Role::Bishop.index()] | queens)))
+            & them;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.colors[us.index()]
+    }
+
+    #[inline(always)]
+    fn generate<S: Sink>(&self, from_mask: Bitboard, to_mask: Bitboard, sink: &mut S) {
+        match self.turn {
+            Color::White => self.generate_for::<true, S>(from_mask, to_mask, sink),
+            Color::Black => self.generate_for::<false, S>(from_mask, to_mask, sink),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<const WHITE: bool, S: Sink>(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        sink: &mut S,
+    ) {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let them = !us;
+        let our = self.colors[us.index()];
+        let their = self.colors[them.index()];
+        let occ = our | their;
+        let Some(king) = (self.roles[Role::King.index()] & our).first() else {
+            return;
+        };
+        let checkers = self.attackers_to(king, them, occ);
+
+        if from_mask.contains(king) {
+            let occ_without_king = occ ^ king;
+            let mut safe = Bitboard::EMPTY;
+            for to in king_attacks(king) & !our & to_mask {
+                if !self.is_attacked(to, them, occ_without_king) {
+                    safe |= to;
+                }
+            }
+            sink.piece(king, safe);
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.first() {
+            Some(checker) => between(king, checker) | checker,
+            None => Bitboard::FULL,
+        } & !our
+            & to_mask;
+        let pinned = self.pinned(king, us, occ);
+        let movers = our & from_mask;
+        let r = &self.roles;
+
+        for from in r[Role::Knight.index()] & (movers - pinned) {
+            sink.piece(from, knight_attacks(from) & target);
+        }
+        let queens = r[Role::Queen.index()];
+        for from in (r[Role::Bishop.index()] | queens) & movers {
+            let mut t = bishop_attacks(from, occ) & target;
+            if pinned.contains(from) {
+                t &= line(king, from);
+            }
+            sink.piece(from, t);
+        }
+        for from in (r[Role::Rook.index()] | queens) & movers {
+            let mut t = rook_attacks(from, occ) & target;
+            if pinned.contains(from) {
+                t &= line(king, from);
+            }
+            sink.piece(from, t);
+        }
+
+        // Pawns: the unpinned ones in bulk, the pinned ones one by one along their pin line.
+        let pawns = r[Role::Pawn.index()] & movers;
+        let free = (pawns - pinned).0;
+        let empty = !occ.0;
+        let (last, third) = if WHITE {
+            (Bitboard::rank(7).0, Bitboard::rank(2).0)
+        } else {
+            (Bitboard::rank(0).0, Bitboard::rank(5).0)
+        };
+        let up = |bb: u64| if WHITE { bb << 8 } else { bb >> 8 };
+        let forward = if WHITE { 8 } else { -8 };
+        let single = up(free) & empty;
+        let double = Bitboard(up(single & third) & empty) & target;
+        let single = Bitboard(single) & target;
+        sink.pawns(single - Bitboard(last), forward);
+        sink.promotions(single & Bitboard(last), forward);
+        sink.pawns(double, 2 * forward);
+        let capturable = (their & target).0;
+        let (west, east) = if WHITE {
+            ((free & !FILE_A) << 7, (free & !FILE_H) << 9)
+        } else {
+            ((free & !FILE_A) >> 9, (free & !FILE_H) >> 7)
+        };
+        let (west_delta, east_delta) = if WHITE { (7, 9) } else { (-9, -7) };
+        let west = Bitboard(west & capturable);
+        let east = Bitboard(east & capturable);
+        sink.pawns(west - Bitboard(last), west_delta);
+        sink.promotions(west & Bitboard(last), west_delta);
+        sink.pawns(east - Bitboard(last), east_delta);
+        sink.promotions(east & Bitboard(last), east_delta);
+        for from in pawns & pinned {
+            let one = up(Bitboard::from_square(from).0) & empty;
+            let two = up(one & third) & empty;
+            let t = (Bitboard(one | two) | (pawn_attacks(us, from) & their))
+                & target
+                & line(king, from);
+            sink.pawn(from, t, Bitboard(last));
+        }
+
+        // En passant: tested by removing both pawns and looking at the king.
+        if let Some(ep) = self.ep {
+            if to_mask.contains(ep) {
+                let captured = Square::new((ep.index() ^ 8) as u32);
+                for from in pawn_attacks(them, ep) & pawns {
+                    let after = (occ ^ from ^ captured) | ep;
+                    if (self.attackers_to(king, them, after) - Bitboard::from_square(captured))
+                        .is_empty()
+                    {
+                        sink.special(Move::en_passant(from, ep));
+                    }
+                }
+            }
+        }
+
+        // Castling: king not in check, paths empty but for the two pieces, king's path safe
+        // with both castling pieces lifted off the board.
+        if checkers.is_empty() && from_mask.contains(king) {
+            for rook in
+                self.castling & our & r[Role::Rook.index()] & Bitboard::backrank(us) & to_mask
+            {
+                if rook.rank() != king.rank() {
+                    continue;
+                }
+                let (king_to, rook_to) = Chess::castle_targets(king, rook);
+                let king_path = between(king, king_to) | king_to;
+                let path = (king_path | between(rook, rook_to) | rook_to)
+                    - Bitboard::from_square(king)
+                    - Bitboard::from_square(rook);
+                if (path & occ).any() {
+                    continue;
+                }
+                let lifted = occ ^ king ^ rook;
+                if king_path
+                    .into_iter()
+                    .all(|sq| !self.is_attacked(sq, them, lifted))
+                {
+                    sink.special(Move::castle(king, rook));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Standard Algebraic Notation (SAN), written as python-chess writes it and read leniently.
+//!
+//! Accepted on input besides strict SAN: `0-0` / `0-0-0`, promotions without `=` or with a
+//! lower-case piece (`e8Q`, `e8=q`), over-disambiguation (`Ng1f3`), a missing or extra `x`
+//! (`ed5`), a trailing ` e.p.`, check marks and annotations (`+`, `#`, `!`, `?`, `!?`).
+//!
+//! ```
+//! use qipan::{Chess, MoveError, Variant};
+//! let pos = Chess::from_fen("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1").unwrap();
+//! assert!(matches!(pos.parse_san("Ne2"), Err(MoveError::Ambiguous { .. })));
+//! let mv = pos.parse_san("Nge2").unwrap();
+//! assert_eq!(pos.san(mv), "Nge2");
+//! ```
+
+use super::{Bitboard, CastlingSide, Chess, Move, MoveKind, Role, Square};
+use crate::MoveError;
+
+impl Chess {
+    /// Writes `mv` (a legal move) in SAN, with `+` or `#`.
+    pub fn san(&self, mv: Move) -> String {
+        let mut san = self.san_plain(mv);
+        let mut after = *self;
+        after.play_unchecked(mv);
+        if after.is_check() {
+            san.push(if after.has_legal_moves() { '+' } else { '#' });
+        }
+        san
+    }
+
+    /// SAN without the check mark.
+    pub fn san_plain(&self, mv: Move) -> String {
+        let kind = mv.kind();
+        match kind {
+            MoveKind::Castle => {
+                return match mv.castling_side() {
+                    Some(CastlingSide::KingSide) => "O-O".into(),
+                    _ => "O-O-O".into(),
+                }
+            }
+            MoveKind::Invalid => return self.uci(mv),
+            _ => {}
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let Some(role) = self.role_at(from) else {
+            return self.uci(mv);
+        };
+        let mut san = String::with_capacity(8);
+        let capture = self.is_capture(mv);
+        if role == Role::Pawn {
+            if capture {
+                san.push(from.file_char());
+                san.push('x');
+            }
+        } else {
+            san.push(role.upper_char());
+            let others: Bitboard = self
+                .legal_moves_filtered(
+                    self.pieces(self.turn, role).without(from),
+                    Bitboard::from_square(to),
+                )
+                .iter()
+                .filter(|m| !m.is_castle())
+                .map(|m| m.from())
+                .collect();
+            if others.any() {
+                let mut file = false;
+                let mut rank = false;
+                if (others & Bitboard::rank(from.rank())).any() {
+                    file = true;
+                }
+                if (others & Bitboard::file(from.file())).any() {
+                    rank = true;
+                } else {
+                    file = true;
+                }
+                if file {
+                    san.push(from.file_char());
+                }
+                if rank {
+                    san.push(from.rank_char());
+                }
+            }
+            if capture {
+                san.push('x');
+            }
+        }
+        san.push_str(&to.to_string());
+        if let Some(promoted) = mv.promotion_role() {
+            san.push('=');
+            san.push(promoted.upper_char());
+        }
+        san
+    }
+
+    /// Reads SAN (leniently, see the module docs) and checks that it names one legal move.
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        if text.len() > 32 {
+            return Err(MoveError::invalid(
+                &text[..text.floor_char_boundary_compat(32)],
+                "too long for SAN",
+            ));
+        }
+        if !text.is_ascii() {
+            return Err(MoveError::invalid(text, "SAN is ASCII"));
+        }
+        let mut s = text.trim();
+        loop {
+            let before = s.len();
+            s = s.trim_end_matches(['!', '?', '+', '#']).trim_end();
+            if let Some(rest) = s.strip_suffix("e.p.") {
+                s = rest.trim_end();
+            }
+            if s.len() == before {
+                break;
+            }
+        }
+        let side = match s {
+            "O-O" | "0-0" => Some(CastlingSide::KingSide),
+            "O-O-O" | "0-0-0" => Some(CastlingSide::QueenSide),
+            _ => None,
+        };
+        if let Some(side) = side {
+            let king = self
+                .king_of(self.turn)
+                .map(Bitboard::from_square)
+                .unwrap_or_default();
+            return self
+                .legal_moves_filtered(king, Bitboard::FULL)
+                .into_iter()
+                .find(|m| m.castling_side() == Some(side))
+                .ok_or_else(|| MoveError::illegal(text, self.to_fen()));
+        }
+        let invalid = |reason: &str| MoveError::invalid(text, reason);
+        let mut b = s.as_bytes();
+        let explicit_piece = matches!(b.first(), Some(b'N' | b'B' | b'R' | b'Q' | b'K'));
+        let role = match b.first() {
+            Some(&c @ (b'N' | b'B' | b'R' | b'Q' | b'K')) => {
+                b = &b[1..];
+                Role::from_char(c as char).unwrap_or(Role::Pawn)
+            }
+            Some(_) => Role::Pawn,
+            None => return Err(invalid("empty")),
+        };
+        let mut promotion = None;
+        if role == Role::Pawn {
+            if let Some(&c) = b.last() {
+                if let Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) =
+                    Role::from_char(c as char).filter(|_| b.len() >= 3 && b[b.len() - 2] != b'x')
+                {
+                    promotion = Some(r);
+                    b = &b[..b.len() - 1];
+                    if b.last() == Some(&b'=') {
+                        b = &b[..b.len() - 1];
+                    }
+                }
+            }
+        }
+        if b.len() < 2 {
+            return Err(invalid("expected a target square"));
+        }
+        let to = Square::from_ascii(&b[b.len() - 2..])
+            .ok_or_else(|| invalid("expected a target square"))?;
+        let mut rest = &b[..b.len() - 2];
+        if let Some((&last, head)) = rest.split_last() {
+            if last == b'x' || last == b'-' || last == b':' {
+                rest = head;
+            }
+        }
+        let mut from_mask = Bitboard::FULL;
+        let (mut has_file, mut has_rank) = (false, false);
+        if let Some((&c, tail)) = rest.split_first() {
+            if (b'a'..=b'h').contains(&c) {
+                from_mask &= Bitboard::file((c - b'a') as u32);
+                rest = tail;
+                has_file = true;
+            }
+        }
+        if let Some((&c, tail)) = rest.split_first() {
+            if (b'1'..=b'8').contains(&c) {
+                from_mask &= Bitboard::rank((c - b'1') as u32);
+                rest = tail;
+                has_rank = true;
+            }
+        }
+        if !rest.is_empty() {
+            return Err(invalid("unexpected characters before the target square"));
+        }
+        if !explicit_piece && has_file && has_rank {
+            // A fully specified move (`g1f3`) may be any piece's.
+            from_mask &= self.by_color(self.turn);
+        } else {
+            from_mask &= self.pieces(self.turn, role);
+            if role == Role::Pawn && !has_file {
+                // A pawn capture names its file; `d5` is a move from the d-file.
+                from_mask &= Bitboard::file(to.file());
+            }
+        }
+        let candidates: Vec<Move> = self
+            .legal_moves_filtered(from_mask, Bitboard::from_square(to))
+            .into_iter()
+            .filter(|m| !m.is_castle() && m.promotion_role() == promotion)
+            .collect();
+        match candidates.as_slice() {
+            [mv] => Ok(*mv),
+            [] => Err(MoveError::illegal(text, self.to_fen())),
+            many => Err(MoveError::Ambiguous {
+                text: text.to_owned(),
+                candidates: many.iter().map(|&m| self.san(m)).collect(),
+            }),
+        }
+    }
+}
+
+/// `str::floor_char_boundary` is not stable on the minimum Rust version.
+trait FloorCharBoundary {
+    fn floor_char_boundary_compat(&self, index: usize) -> usize;
+}
+
+impl FloorCharBoundary for str {
+    fn floor_char_boundary_compat(&self, mut index: usize) -> usize {
+        index = index.min(self.len());
+        while !self.is_char_boundary(index) {
+            index -= 1;
+        }
+        index
+    }
+}

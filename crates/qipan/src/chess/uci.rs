@@ -1,0 +1,88 @@
+//! UCI move notation: `e2e4`, `e7e8q`; castling `e1g1` in standard chess (`e1h1` also read) and
+//! king-takes-rook (`e1h1`) in Chess960 mode. The null move `0000` is not accepted as a move.
+//!
+//! ```
+//! use qipan::{Chess, MoveError, Variant};
+//! let pos = Chess::start();
+//! let mv = pos.parse_uci("g1f3").unwrap();
+//! assert_eq!(pos.uci(mv), "g1f3");
+//! assert!(matches!(pos.parse_uci("0000"), Err(MoveError::Invalid { .. })));
+//! assert!(matches!(pos.parse_uci("e2e5"), Err(MoveError::Illegal { .. })));
+//! ```
+
+use super::{Bitboard, Chess, Move, Role, Square};
+use crate::MoveError;
+
+impl Chess {
+    /// Writes `mv` in UCI as this position's mode asks (Chess960: castling king-takes-rook).
+    pub fn uci(&self, mv: Move) -> String {
+        if mv.is_castle() && self.chess960 {
+            format!("{}{}", mv.from(), mv.to())
+        } else {
+            mv.to_string()
+        }
+    }
+
+    /// Reads a UCI move and checks that it is legal here.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let mv = self.uci_to_move(text)?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::illegal(text, self.to_fen()))
+        }
+    }
+
+    /// Reads UCI text into the move it names, without checking legality.
+    pub(crate) fn uci_to_move(&self, text: &str) -> Result<Move, MoveError> {
+        let b = text.as_bytes();
+        if text == "0000" {
+            return Err(MoveError::invalid(text, "the null move 0000 is not a move"));
+        }
+        if b.len() != 4 && b.len() != 5 {
+            return Err(MoveError::invalid(
+                text,
+                "expected 4 or 5 characters like e2e4 or e7e8q",
+            ));
+        }
+        let (Some(from), Some(to)) = (Square::from_ascii(&b[0..2]), Square::from_ascii(&b[2..4]))
+        else {
+            return Err(MoveError::invalid(text, "expected two squares like e2e4"));
+        };
+        if b.len() == 5 {
+            return match Role::from_char(b[4] as char) {
+                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => {
+                    Ok(Move::promotion(from, to, role))
+                }
+                _ => Err(MoveError::invalid(
+                    text,
+                    "the promotion piece must be one of n, b, r, q",
+                )),
+            };
+        }
+        let us = self.turn;
+        if self.pieces(us, Role::King).contains(from) {
+            let rooks = self.castling & self.pieces(us, Role::Rook) & Bitboard::backrank(us);
+            if rooks.contains(to) {
+                return Ok(Move::castle(from, to));
+            }
+            if !self.chess960
+                && from.rank() == to.rank()
+                && from.file() == 4
+                && (to.file() == 6 || to.file() == 2)
+            {
+                let corner = Square::new(from.rank() * 8 + if to.file() == 6 { 7 } else { 0 });
+                if rooks.contains(corner) {
+                    return Ok(Move::castle(from, corner));
+                }
+            }
+        }
+        if self.pieces(us, Role::Pawn).contains(from)
+            && Some(to) == self.ep
+            && from.file() != to.file()
+        {
+            return Ok(Move::en_passant(from, to));
+        }
+        Ok(Move::normal(from, to))
+    }
+}

@@ -1,0 +1,554 @@
+//! The position, [`Xiangqi`]: a mailbox board with per-side piece lists and per-rank / per-file
+//! occupancy masks, the side to move, the clocks and an incrementally updated zobrist key.
+//!
+//! ```
+//! use qipan::{Color, Variant, Xiangqi};
+//! use qipan::xiangqi::{Piece, PieceKind, Square};
+//! let pos = Xiangqi::start();
+//! assert_eq!(pos.piece_at(Square::new(4, 0)), Some(Piece { color: Color::RED, kind: PieceKind::General }));
+//! assert_eq!(pos.general(Color::Black), Square::new(4, 9));
+//! assert_eq!(pos.pieces(Color::RED).count(), 16);
+//! // The red cannon on h2 attacks the black horse on h9 over the screen on h7.
+//! assert!(pos.is_attacked(Square::new(7, 9), Color::RED));
+//! // Both red elephants attack e2 (their eyes d1 and f1 are empty).
+//! assert_eq!(pos.attackers(Square::new(4, 2), Color::RED).as_slice(), &[Square::new(2, 0), Square::new(6, 0)]);
+//! ```
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use arrayvec::ArrayVec;
+
+use super::tables::{
+    horse_leg, ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE, SOLDIER_STEPS,
+};
+use super::zobrist::{PIECE_KEYS, SIDE_KEY};
+use super::{Move, Piece, PieceKind, Square};
+use crate::Color;
+
+/// Board code of a red piece: `RED_TAG | slot`; of a black one `BLACK_TAG | slot`; 0 is empty.
+pub(crate) const RED_TAG: u8 = 16;
+/// See [`RED_TAG`].
+pub(crate) const BLACK_TAG: u8 = 32;
+
+/// Slot ranges of the piece list: 0 general, 1–2 advisors, 3–4 elephants, 5–6 horses,
+/// 7–8 chariots, 9–10 cannons, 11–15 soldiers.
+pub(crate) const SLOT_KIND: [PieceKind; 16] = [
+    PieceKind::General,
+    PieceKind::Advisor,
+    PieceKind::Advisor,
+    PieceKind::Elephant,
+    PieceKind::Elephant,
+    PieceKind::Horse,
+    PieceKind::Horse,
+    PieceKind::Chariot,
+    PieceKind::Chariot,
+    PieceKind::Cannon,
+    PieceKind::Cannon,
+    PieceKind::Soldier,
+    PieceKind::Soldier,
+    PieceKind::Soldier,
+    PieceKind::Soldier,
+    PieceKind::Soldier,
+];
+
+/// The first slot of each kind (indexed by [`PieceKind::index`]), and one past the last.
+pub(crate) const KIND_SLOTS: [(usize, usize); 7] =
+    [(0, 1), (1, 3), (3, 5), (5, 7), (7, 9), (9, 11), (11, 16)];
+
+/// The board tag of a side.
+#[inline]
+pub(crate) const fn tag(color: Color) -> u8 {
+    RED_TAG << color as u8
+}
+
+/// Whether `code` is a piece of the side with tag `t` in slots `lo..hi`.
+#[inline]
+pub(crate) const fn is(code: u8, t: u8, lo: u8, hi: u8) -> bool {
+    code & t != 0 && (code & 15) >= lo && (code & 15) < hi
+}
+
+/// The colour of a non-empty board code.
+#[inline]
+pub(crate) const fn code_color(code: u8) -> Color {
+    if code & RED_TAG != 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The zobrist row of a non-empty board code.
+#[inline]
+fn key_row(code: u8) -> usize {
+    (code >> 5) as usize * 7 + SLOT_KIND[(code & 15) as usize] as usize
+}
+
+/// Up to three blockers on each side of bit `p` in an occupancy mask of `n` points.
+/// Returned as positions, `-1` (below) or `n` (above) when there is none.
+#[inline]
+pub(crate) fn blockers_up(occ: u32, p: u32, n: i32) -> [i32; 3] {
+    let mut above = occ & !((2u32 << p) - 1);
+    let mut out = [n; 3];
+    for o in out.iter_mut() {
+        if above == 0 {
+            break;
+        }
+        *o = above.trailing_zeros() as i32;
+        above &= above - 1;
+    }
+    out
+}
+
+/// See [`blockers_up`].
+#[inline]
+pub(crate) fn blockers_down(occ: u32, p: u32) -> [i32; 3] {
+    let mut below = occ & ((1u32 << p) - 1);
+    let mut out = [-1; 3];
+    for o in out.iter_mut() {
+        if below == 0 {
+            break;
+        }
+        let b = 31 - below.leading_zeros();
+        *o = b as i32;
+        below ^= 1 << b;
+    }
+    out
+}
+
+/// A Xiangqi position. Small and `Copy`: moves are played on a copy (copy-make).
+///
+/// Equality and hashing look at the pieces on the board, the side to move and both clocks.
+#[derive(Clone, Copy)]
+pub struct Xiangqi {
+    /// Board codes by square index (0 = empty).
+    pub(crate) board: [u8; 90],
+    /// Square of each slot per side ([`NONE`] when captured).
+    pub(crate) slots: [[u8; 16]; 2],
+    /// Occupancy by rank, bit = file.
+    pub(crate) rank_occ: [u16; 10],
+    /// Occupancy by file, bit = rank.
+    pub(crate) file_occ: [u16; 9],
+    pub(crate) turn: Color,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+}
+
+impl Xiangqi {
+    /// An empty board, Red to move (not a valid position until pieces are placed).
+    pub(crate) fn empty() -> Xiangqi {
+        Xiangqi {
+            board: [0; 90],
+            slots: [[NONE; 16]; 2],
+            rank_occ: [0; 10],
+            file_occ: [0; 9],
+            turn: Color::White,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+        }
+    }
+
+    /// Puts a piece in a free slot of its kind; `false` when all its slots are taken.
+    pub(crate) fn put(&mut self, sq: usize, piece: Piece) -> bool {
+        let (lo, hi) = KIND_SLOTS[piece.kind.index()];
+        let c = piece.color.index();
+        let Some(slot) = (lo..hi).find(|&s| self.slots[c][s] == NONE) else {
+            return false;
+        };
+        self.slots[c][slot] = sq as u8;
+        let code = tag(piece.color) | slot as u8;
+        self.board[sq] = code;
+        self.rank_occ[sq / 9] |= 1 << (sq % 9);
+        self.file_occ[sq % 9] |= 1 << (sq / 9);
+        self.key ^= PIECE_KEYS[key_row(code)][sq];
+        true
+    }
+
+    /// The zobrist key computed from scratch.
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut key = if self.turn == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code != 0 {
+                key ^= PIECE_KEYS[key_row(code)][sq];
+            }
+        }
+        key
+    }
+
+    /// Moves the piece on `from` to `to` on the board, piece lists and occupancy masks (not the
+    /// key, side or clocks). Returns the captured code (0 when none).
+    #[inline]
+    pub(crate) fn apply(&mut self, from: usize, to: usize) -> u8 {
+        let code = self.board[from];
+        let cap = self.board[to];
+        self.board[to] = code;
+        self.board[from] = 0;
+        self.slots[(code >> 5) as usize & 1][(code & 15) as usize] = to as u8;
+        self.rank_occ[from / 9] ^= 1 << (from % 9);
+        self.file_occ[from % 9] ^= 1 << (from / 9);
+        if cap != 0 {
+            self.slots[(cap >> 5) as usize & 1][(cap & 15) as usize] = NONE;
+        } else {
+            self.rank_occ[to / 9] |= 1 << (to % 9);
+            self.file_occ[to % 9] |= 1 << (to / 9);
+        }
+        cap
+    }
+
+    /// Plays `from`–`to`, updating everything. The moving square must hold a piece.
+    #[inline]
+    pub(crate) fn make(&mut self, from: usize, to: usize) {
+        let code = self.board[from];
+        if code == 0 || from == to {
+            // Not a move: only pass the turn, so that nothing is left inconsistent.
+            self.pass();
+            return;
+        }
+        let cap = self.apply(from, to);
+        let row = &PIECE_KEYS[key_row(code)];
+        self.key ^= row[from] ^ row[to] ^ SIDE_KEY;
+        if cap != 0 {
+            self.key ^= PIECE_KEYS[key_row(cap)][to];
+            self.halfmove = 0;
+        } else {
+            self.halfmove = self.halfmove.saturating_add(1);
+        }
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = !self.turn;
+    }
+
+    fn pass(&mut self) {
+        self.key ^= SIDE_KEY;
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.turn = !self.turn;
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last capture.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number: 1 at the start, incremented after each Black move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.board[sq.index()];
+        (code != 0).then(|| Piece {
+            color: code_color(code),
+            kind: SLOT_KIND[(code & 15) as usize],
+        })
+    }
+
+    /// The pieces of `color` with their squares, in the order general, advisors, elephants,
+    /// horses, chariots, cannons, soldiers.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.slots[color.index()]
+            .iter()
+            .enumerate()
+            .filter(|(_, &sq)| sq != NONE)
+            .map(move |(slot, &sq)| {
+                (
+                    Square(sq),
+                    Piece {
+                        color,
+                        kind: SLOT_KIND[slot],
+                    },
+                )
+            })
+    }
+
+    /// The square of `color`'s general. (Every valid position has both generals.)
+    #[inline]
+    pub fn general(&self, color: Color) -> Square {
+        Square(self.slots[color.index()][0].min(89))
+    }
+
+    /// Pieces between `a` and `b` (exclusive) when they share a rank or file; `None` otherwise.
+    pub(crate) fn between_count(&self, a: usize, b: usize) -> Option<u32> {
+        let (lo, hi) = (a.min(b), a.max(b));
+        if lo / 9 == hi / 9 {
+            let mask = ((1u32 << (hi % 9)) - 1) & !((2u32 << (lo % 9)) - 1);
+            Some((self.rank_occ[lo / 9] as u32 & mask).count_ones())
+        } else if lo % 9 == hi % 9 {
+            let mask = ((1u32 << (hi / 9)) - 1) & !((2u32 << (lo / 9)) - 1);
+            Some((self.file_occ[lo % 9] as u32 & mask).count_ones())
+        } else {
+            None
+        }
+    }
+
+    /// Whether the piece with board code `code` on `from` attacks `to` (could capture a piece of
+    /// the other side there), whatever stands on `to`.
+    pub(crate) fn attacks(&self, code: u8, from: usize, to: usize) -> bool {
+        let color = code_color(code);
+        let contains = |row: &[u8]| {
+            row.iter()
+                .take_while(|&&s| s != NONE)
+                .any(|&s| s as usize == to)
+        };
+        match SLOT_KIND[(code & 15) as usize] {
+            PieceKind::General => {
+                contains(&GENERAL_STEPS[from]) || {
+                    // Flying general: the other general on an open file.
+                    let other = self.board[to];
+                    other != 0
+                        && other & 15 == 0
+                        && code_color(other) != color
+                        && self.between_count(from, to) == Some(0)
+                        && from % 9 == to % 9
+                }
+            }
+            PieceKind::Advisor => contains(&ADVISOR_STEPS[from]),
+            PieceKind::Elephant => ELEPHANT_STEPS[from]
+                .iter()
+                .any(|&(t, eye)| t as usize == to && self.board[eye as usize] == 0),
+            PieceKind::Horse => HORSE_STEPS[from]
+                .iter()
+                .any(|&(t, leg)| t as usize == to && self.board[leg as usize] == 0),
+            PieceKind::Chariot => self.between_count(from, to) == Some(0),
+            PieceKind::Cannon => self.between_count(from, to) == Some(1),
+            PieceKind::Soldier => contains(&SOLDIER_STEPS[color.index()][from]),
+        }
+    }
+
+    /// The pieces of `by` that attack `sq`: could move there if it held a piece of the other side
+    /// (pseudo-legally: pins and checks are not considered). Horse legs and cannon screens count;
+    /// a general also attacks the other general across an open file (the flying-general rule).
+    /// A piece never attacks its own square. Listed in the order of [`Xiangqi::pieces`].
+    pub fn attackers(&self, sq: Square, by: Color) -> ArrayVec<Square, 16> {
+        let to = sq.index();
+        let t = tag(by);
+        self.slots[by.index()]
+            .iter()
+            .enumerate()
+            .filter(|&(slot, &from)| {
+                from != NONE
+                    && from as usize != to
+                    && self.attacks(t | slot as u8, from as usize, to)
+            })
+            .map(|(_, &from)| Square(from))
+            .collect()
+    }
+
+    /// Whether some piece of `by` attacks `sq` (see [`Xiangqi::attackers`]).
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let to = sq.index();
+        let t = tag(by);
+        self.slots[by.index()]
+            .iter()
+            .enumerate()
+            .any(|(slot, &from)| {
+                from != NONE
+                    && from as usize != to
+                    && self.attacks(t | slot as u8, from as usize, to)
+            })
+    }
+
+    /// Whether the general of `us` is attacked (a fast special case of [`Xiangqi::is_attacked`]).
+    #[inline]
+    pub(crate) fn general_attacked(&self, us: Color) -> bool {
+        let g = self.slots[us.index()][0];
+        if g == NONE {
+            return false;
+        }
+        self.general_attacked_at(us, g as usize, usize::MAX)
+    }
+
+    /// Whether the general of `us` would be attacked on `g` with the square `vacated` emptied
+    /// (the general's own square when testing a general move; `usize::MAX` for none). A piece of
+    /// the other side on `g` itself counts as captured.
+    #[inline]
+    pub(crate) fn general_attacked_at(&self, us: Color, g: usize, vacated: usize) -> bool {
+        let tt = tag(!us);
+        let (gf, gr) = (g % 9, g / 9);
+        let (mut file, mut rank) = (self.file_occ[gf] as u32, self.rank_occ[gr] as u32);
+        if vacated < 90 {
+            if vacated % 9 == gf {
+                file &= !(1 << (vacated / 9));
+            }
+            if vacated / 9 == gr {
+                rank &= !(1 << (vacated % 9));
+            }
+        }
+        // Along the file: chariot or general first, cannon second.
+        for b in [
+            blockers_up(file, gr as u32, 10),
+            blockers_down(file, gr as u32),
+        ] {
+            if (0..10).contains(&b[0]) {
+                let c = self.board[b[0] as usize * 9 + gf];
+                if is(c, tt, 7, 9) || is(c, tt, 0, 1) {
+                    return true;
+                }
+                if (0..10).contains(&b[1]) && is(self.board[b[1] as usize * 9 + gf], tt, 9, 11) {
+                    return true;
+                }
+            }
+        }
+        for b in [
+            blockers_up(rank, gf as u32, 9),
+            blockers_down(rank, gf as u32),
+        ] {
+            if (0..9).contains(&b[0]) {
+                if is(self.board[gr * 9 + b[0] as usize], tt, 7, 9) {
+                    return true;
+                }
+                if (0..9).contains(&b[1]) && is(self.board[gr * 9 + b[1] as usize], tt, 9, 11) {
+                    return true;
+                }
+            }
+        }
+        let them = &self.slots[(!us).index()];
+        for &h in &them[5..7] {
+            if h != NONE {
+                if let Some(leg) = horse_leg(h as usize, g) {
+                    if self.board[leg] == 0 || leg == vacated {
+                        return true;
+                    }
+                }
+            }
+        }
+        self.soldier_checks(us, g).is_some()
+    }
+
+    /// An enemy soldier giving check to the general of `us` on `g`, if any.
+    #[inline]
+    pub(crate) fn soldier_checks(&self, us: Color, g: usize) -> Option<usize> {
+        let tt = tag(!us);
+        let front = if us == Color::White {
+            g + 9
+        } else {
+            g.wrapping_sub(9)
+        };
+        let (gf, gr) = (g % 9, g / 9);
+        let mut found = None;
+        if front < 90 && is(self.board[front], tt, 11, 16) {
+            found = Some(front);
+        }
+        // An enemy soldier beside the general has crossed the river when the general is at home.
+        let crossed = if us == Color::White { gr <= 4 } else { gr >= 5 };
+        if crossed {
+            if gf > 0 && is(self.board[g - 1], tt, 11, 16) {
+                found = Some(g - 1);
+            }
+            if gf < 8 && is(self.board[g + 1], tt, 11, 16) {
+                found = Some(g + 1);
+            }
+        }
+        found
+    }
+
+    /// Whether `mv` (assumed legal) captures a piece.
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        let (from, to) = (self.board[mv.from().index()], self.board[mv.to().index()]);
+        from != 0 && to != 0 && (from ^ to) & (RED_TAG | BLACK_TAG) != 0
+    }
+
+    /// Whether `mv` (assumed legal) gives check.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let mut next = *self;
+        next.make(mv.from().index(), mv.to().index());
+        next.general_attacked(next.turn)
+    }
+
+    /// Board codes normalised so that equal boards compare equal whatever the slot numbering.
+    fn normalised(&self) -> [u8; 90] {
+        let mut out = [0; 90];
+        for (o, &c) in out.iter_mut().zip(self.board.iter()) {
+            if c != 0 {
+                *o = (c & 0x30) | SLOT_KIND[(c & 15) as usize] as u8;
+            }
+        }
+        out
+    }
+
+    /// A Unicode diagram: Black at the top, Red pieces in `[ ]`, Black pieces in `( )`, Chinese
+    /// piece characters, files `a`–`i` and ranks `0`–`9` labelled, and the river marked.
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        let files = "     a   b   c   d   e   f   g   h   i\n";
+        out.push_str(files);
+        for rank in (0..10u8).rev() {
+            out.push_str(&format!(" {rank} "));
+            for file in 0..9u8 {
+                match self.piece_at(Square::new(file, rank)) {
+                    Some(p) if p.color == Color::White => {
+                        out.push_str(&format!("[{}]", p.chinese()))
+                    }
+                    Some(p) => out.push_str(&format!("({})", p.chinese())),
+                    None => out.push_str(" ＋ "),
+                }
+            }
+            out.push('\n');
+            if rank == 5 {
+                out.push_str("      楚  河              汉  界\n");
+            }
+        }
+        out.push_str(files);
+        out.push_str(&format!(
+            "{} to move\n",
+            if self.turn == Color::White {
+                "red"
+            } else {
+                "black"
+            }
+        ));
+        out
+    }
+}
+
+impl PartialEq for Xiangqi {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+            && self.turn == other.turn
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.normalised() == other.normalised()
+    }
+}
+
+impl Eq for Xiangqi {}
+
+impl Hash for Xiangqi {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+        self.halfmove.hash(state);
+        self.fullmove.hash(state);
+    }
+}
+
+impl fmt::Debug for Xiangqi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Xiangqi({:?})", self.write_fen())
+    }
+}
+
+impl fmt::Display for Xiangqi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.write_fen())
+    }
+}

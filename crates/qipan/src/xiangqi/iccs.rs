@@ -1,0 +1,160 @@
+//! ICCS coordinate notation: `h2e2` (from, to; files `a`–`i`, ranks `0`–`9` from Red's side).
+//!
+//! Read: either case, with or without a `-` between the squares (`h2e2`, `H2-E2`, `h2-e2`), with
+//! surrounding whitespace ignored. Written: lower case, no dash. Some engines (pyffish /
+//! Fairy-Stockfish among them) count ranks 1–10 instead: ask for that with
+//! [`IccsRanks::OneBased`] (`h3e3` is then `h2e2`, and `e10e9` is `e9e8`).
+//!
+//! ```
+//! use qipan::{MoveError, Variant, Xiangqi};
+//! use qipan::xiangqi::IccsRanks;
+//! let pos = Xiangqi::start();
+//! let mv = pos.parse_iccs("H2-E2").unwrap();
+//! assert_eq!(mv.to_string(), "h2e2");
+//! assert_eq!(pos.parse_iccs_with("h3e3", IccsRanks::OneBased), Ok(mv));
+//! assert_eq!(Xiangqi::iccs_with(mv, IccsRanks::OneBased), "h3e3");
+//! assert!(matches!(pos.parse_iccs("h2e3"), Err(MoveError::Illegal { .. })));
+//! assert!(matches!(pos.parse_iccs("z2e2"), Err(MoveError::Invalid { .. })));
+//! ```
+
+use super::{Move, Square, Xiangqi};
+use crate::{MoveError, Variant};
+
+/// How ranks are numbered in ICCS text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum IccsRanks {
+    /// Ranks 0–9 (standard ICCS, UCCI engines, qipan's default).
+    #[default]
+    ZeroBased,
+    /// Ranks 1–10 (pyffish, Fairy-Stockfish's UCI output for Xiangqi).
+    OneBased,
+}
+
+/// Reads one square at the start of `s`; returns it and the rest.
+fn square(s: &[u8], ranks: IccsRanks) -> Option<(Square, &[u8])> {
+    let (&f, rest) = s.split_first()?;
+    let file = f.to_ascii_lowercase().wrapping_sub(b'a');
+    let digits = rest
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count()
+        .min(2);
+    let (num, rest) = rest.split_at(digits);
+    if num.is_empty() || (num.len() == 2 && ranks == IccsRanks::ZeroBased) {
+        return None;
+    }
+    let value = num.iter().fold(0u32, |v, d| v * 10 + (d - b'0') as u32);
+    if num.len() == 2 && num[0] == b'0' {
+        return None;
+    }
+    let rank = match ranks {
+        IccsRanks::ZeroBased => value,
+        IccsRanks::OneBased => value.checked_sub(1)?,
+    };
+    Some((Square::try_new(file, u8::try_from(rank).ok()?)?, rest))
+}
+
+/// Parses ICCS text into a move, without looking at a position.
+pub fn parse_iccs_move(text: &str, ranks: IccsRanks) -> Result<Move, MoveError> {
+    let invalid = |why: &str| MoveError::invalid(text, why);
+    let s = text.trim().as_bytes();
+    if s.len() > 8 {
+        return Err(invalid("too long for an ICCS move"));
+    }
+    let (from, rest) =
+        square(s, ranks).ok_or_else(|| invalid("expected a from-square like h2 (files a-i)"))?;
+    let rest = rest.strip_prefix(b"-").unwrap_or(rest);
+    let (to, rest) =
+        square(rest, ranks).ok_or_else(|| invalid("expected a to-square like e2 (files a-i)"))?;
+    if !rest.is_empty() {
+        return Err(invalid("unexpected text after the move"));
+    }
+    Ok(Move::new(from, to))
+}
+
+/// Writes a move in ICCS (lower case) with the given rank numbering.
+pub fn write_iccs(mv: Move, ranks: IccsRanks) -> String {
+    let off = match ranks {
+        IccsRanks::ZeroBased => 0,
+        IccsRanks::OneBased => 1,
+    };
+    let (f, t) = (mv.from(), mv.to());
+    format!(
+        "{}{}{}{}",
+        f.file_char(),
+        f.rank() + off,
+        t.file_char(),
+        t.rank() + off
+    )
+}
+
+impl Xiangqi {
+    /// Parses an ICCS move (ranks 0–9) and checks that it is legal here.
+    pub fn parse_iccs(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_iccs_with(text, IccsRanks::ZeroBased)
+    }
+
+    /// Parses an ICCS move with the given rank numbering and checks that it is legal here.
+    pub fn parse_iccs_with(&self, text: &str, ranks: IccsRanks) -> Result<Move, MoveError> {
+        let mv = parse_iccs_move(text, ranks)?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::illegal(text, self.fen()))
+        }
+    }
+
+    /// Writes `mv` in ICCS with the given rank numbering (`Display` is the 0–9 form).
+    pub fn iccs_with(mv: Move, ranks: IccsRanks) -> String {
+        write_iccs(mv, ranks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iccs_syntax() {
+        let z = IccsRanks::ZeroBased;
+        let o = IccsRanks::OneBased;
+        let h2e2 = Move::new(Square::new(7, 2), Square::new(4, 2));
+        for text in ["h2e2", "H2E2", "H2-E2", "h2-e2", " h2e2\n"] {
+            assert_eq!(parse_iccs_move(text, z), Ok(h2e2), "{text}");
+        }
+        assert_eq!(parse_iccs_move("h3e3", o), Ok(h2e2));
+        assert_eq!(
+            parse_iccs_move("e10e9", o),
+            Ok(Move::new(Square::new(4, 9), Square::new(4, 8)))
+        );
+        for bad in [
+            "",
+            "h",
+            "h2",
+            "h2e",
+            "j2e2",
+            "h2e10",
+            "h2--e2",
+            "h2e2x",
+            "炮二平五",
+            "h2e2\u{0}",
+            "ｈ2e2",
+            "h-2e2",
+        ] {
+            assert!(
+                matches!(parse_iccs_move(bad, z), Err(MoveError::Invalid { .. })),
+                "{bad:?}"
+            );
+        }
+        for bad in ["h0e0", "h11e1", "h01e1", "a10a11"] {
+            assert!(
+                matches!(parse_iccs_move(bad, o), Err(MoveError::Invalid { .. })),
+                "{bad:?}"
+            );
+        }
+        let huge = "h2".repeat(100_000);
+        assert!(parse_iccs_move(&huge, z).is_err());
+        assert_eq!(write_iccs(h2e2, o), "h3e3");
+        assert_eq!(write_iccs(h2e2, z), "h2e2");
+    }
+}

@@ -1,0 +1,168 @@
+//! Xiangqi (中国象棋): the board, legal moves, FEN, ICCS and the game's results.
+//!
+//! [`Xiangqi`] is a position: a 9×10 mailbox board (square = `rank * 9 + file`, files `a`–`i`
+//! from Red's left, ranks 0–9 from Red's side) with per-side piece lists, the side to move, the
+//! clocks and a zobrist key. It implements [`Variant`], so [`Game`] and [`perft`](crate::perft)
+//! work on it. Red is [`Color::RED`] (= `Color::White`) and moves first.
+//!
+//! ```
+//! use qipan::{perft, Color, Game, Termination, Variant, Xiangqi};
+//! let start = Xiangqi::start();
+//! assert_eq!(start.legal_moves().len(), 44);
+//! assert_eq!(perft(&start, 2), 1920);
+//! assert_eq!(Xiangqi::color_name(Color::RED), "red");
+//!
+//! // Two chariots mate on d9: i8 guards rank 8, the red general guards the open e-file.
+//! let mut game: Game<Xiangqi> = Game::from_fen("3k5/8R/9/9/9/9/9/9/R8/4K4 w").unwrap();
+//! game.push_coord("a1a9").unwrap();
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!(outcome.termination, Termination::Checkmate);
+//! assert_eq!(outcome.winner, Some(Color::RED));
+//! ```
+
+mod board;
+mod fen;
+mod iccs;
+mod movegen;
+mod piece;
+pub(crate) mod repetition;
+mod square;
+mod tables;
+mod zobrist;
+
+pub use board::Xiangqi;
+pub use fen::FenError;
+pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
+pub use movegen::{Move, MoveList};
+pub use piece::{Piece, PieceKind};
+pub use square::Square;
+pub use zobrist::SIDE_KEY;
+
+use crate::{Color, Game, MoveError, Outcome, Termination, Variant};
+
+/// How repetitions are judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RuleSet {
+    /// Asian (AXF) rules: perpetual check and perpetual chase lose, other repetitions draw.
+    #[default]
+    Asian,
+    /// Every threefold repetition is a draw.
+    SimpleRepetition,
+}
+
+/// The rules a Xiangqi [`Game`] is played under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct XiangqiRules {
+    /// How repetitions are judged.
+    pub repetition: RuleSet,
+    /// Moves (per side) without a capture after which the game is drawn: 60 (120 plies) by
+    /// default; 0 switches the rule off.
+    pub move_limit: u32,
+}
+
+impl Default for XiangqiRules {
+    fn default() -> Self {
+        XiangqiRules {
+            repetition: RuleSet::Asian,
+            move_limit: 60,
+        }
+    }
+}
+
+/// The start position's FEN.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+impl Variant for Xiangqi {
+    type Move = Move;
+    type MoveList = MoveList;
+    type FenError = FenError;
+    type Rules = XiangqiRules;
+
+    const NAME: &'static str = "xiangqi";
+
+    fn start() -> Self {
+        Xiangqi::from_fen(START_FEN).expect("the start position is valid")
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Xiangqi::from_fen(fen)
+    }
+
+    fn fen(&self) -> String {
+        self.write_fen()
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn color_name(color: Color) -> &'static str {
+        match color {
+            Color::White => "red",
+            Color::Black => "black",
+        }
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Xiangqi::legal_moves(self)
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        Xiangqi::count_legal_moves(self)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Xiangqi::is_legal(self, mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        Xiangqi::play_unchecked(self, mv)
+    }
+
+    fn is_check(&self) -> bool {
+        Xiangqi::is_check(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_iccs(text)
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn position_outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() == 0 {
+            let termination = if self.is_check() {
+                Termination::Checkmate
+            } else {
+                Termination::Stalemate
+            };
+            return Some(Outcome::win(termination, !self.turn));
+        }
+        if !self.has_attackers(Color::White) && !self.has_attackers(Color::Black) {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        None
+    }
+
+    fn history_outcome(game: &Game<Self>) -> Option<Outcome> {
+        repetition::judge(game).or_else(|| {
+            let limit = game.rules().move_limit;
+            (limit > 0 && game.position().halfmove >= limit.saturating_mul(2))
+                .then(|| Outcome::draw(Termination::MoveLimit))
+        })
+    }
+
+    fn has_mating_material(&self, color: Color) -> bool {
+        self.has_attackers(color)
+    }
+
+    fn diagram(&self) -> String {
+        Xiangqi::diagram(self)
+    }
+}

@@ -1,0 +1,506 @@
+//! Strictly legal move generation: [`Move`], [`MoveList`], legal moves, bulk counting and
+//! [`Xiangqi::is_legal`].
+//!
+//! Legality is decided without playing most moves. Before generating, one pass from the general
+//! finds what could expose it: the first three pieces on each line from the general (a piece
+//! pinned by a chariot or by the other general, the two screens in front of a cannon, an open line
+//! to a cannon that a new piece would turn into a screen) and the occupied legs of enemy horses
+//! next to it. Only moves from or to those squares, and general moves, are played on a copy and
+//! tested. In check, only moves that capture the checker, block it, or take away a cannon's
+//! screen are candidates, and each is tested.
+//!
+//! ```
+//! use qipan::{Variant, Xiangqi, perft};
+//! use qipan::xiangqi::{Move, Square};
+//! let start = Xiangqi::start();
+//! assert_eq!(start.legal_moves().len(), 44);
+//! assert_eq!(start.count_legal_moves(), 44);
+//! let mv = Move::new(Square::new(7, 2), Square::new(4, 2)); // h2e2, 炮二平五
+//! assert!(start.is_legal(mv));
+//! assert!(!start.is_legal(Move::new(Square::new(4, 0), Square::new(4, 2))));
+//! assert_eq!(perft(&start, 3), 79666);
+//! ```
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use super::board::{blockers_down, blockers_up, is, tag};
+use super::tables::{
+    horse_leg, ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE, SOLDIER_STEPS,
+};
+use super::{Square, Xiangqi};
+use crate::Color;
+
+/// A move: from one square to another. `Display` writes ICCS with ranks 0–9 (`h2e2`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    from: Square,
+    to: Square,
+}
+
+impl Move {
+    /// The move from `from` to `to` (legal or not).
+    #[inline]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+
+    /// The square the piece leaves.
+    #[inline]
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// The square the piece goes to.
+    #[inline]
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// A compact code: `from * 90 + to` (0–8099).
+    pub const fn to_u16(self) -> u16 {
+        self.from.0 as u16 * 90 + self.to.0 as u16
+    }
+
+    /// The move of a [`Move::to_u16`] code, `None` above 8099.
+    pub const fn from_u16(code: u16) -> Option<Move> {
+        if code < 8100 {
+            Some(Move {
+                from: Square((code / 90) as u8),
+                to: Square((code % 90) as u8),
+            })
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The legal moves of a position, on the stack (no position has more than 128 moves).
+pub type MoveList = ArrayVec<Move, 128>;
+
+/// Where generated moves go.
+trait Sink {
+    /// Whether [`Sink::add`] may be used for runs of moves that need no test.
+    const BULK: bool;
+    fn push(&mut self, from: usize, to: usize);
+    fn add(&mut self, n: usize);
+}
+
+struct ListSink<'a>(&'a mut MoveList);
+
+impl Sink for ListSink<'_> {
+    const BULK: bool = false;
+    #[inline(always)]
+    fn push(&mut self, from: usize, to: usize) {
+        self.0.push(Move {
+            from: Square(from as u8),
+            to: Square(to as u8),
+        });
+    }
+    #[inline(always)]
+    fn add(&mut self, _: usize) {}
+}
+
+struct CountSink(usize);
+
+impl Sink for CountSink {
+    const BULK: bool = true;
+    #[inline(always)]
+    fn push(&mut self, _: usize, _: usize) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn add(&mut self, n: usize) {
+        self.0 += n;
+    }
+}
+
+/// Which pseudo-legal moves of one piece are legal.
+trait Filter {
+    /// Every move is legal (no test needed).
+    const ALL: bool;
+    fn ok(&self, pos: &Xiangqi, from: usize, to: usize) -> bool;
+}
+
+/// No test: the piece cannot expose its general.
+struct All;
+impl Filter for All {
+    const ALL: bool = true;
+    #[inline(always)]
+    fn ok(&self, _: &Xiangqi, _: usize, _: usize) -> bool {
+        true
+    }
+}
+
+/// Test every move on a copy.
+struct TestAll;
+impl Filter for TestAll {
+    const ALL: bool = false;
+    #[inline(always)]
+    fn ok(&self, pos: &Xiangqi, from: usize, to: usize) -> bool {
+        pos.safe_after(from, to)
+    }
+}
+
+/// General moves: is the target attacked once the general has left its square?
+struct GeneralSafe;
+impl Filter for GeneralSafe {
+    const ALL: bool = false;
+    #[inline(always)]
+    fn ok(&self, pos: &Xiangqi, from: usize, to: usize) -> bool {
+        !pos.general_attacked_at(pos.turn, to, from)
+    }
+}
+
+/// Test only the moves to the marked squares (new cannon screens); the rest are legal.
+struct TestTo(u128);
+impl Filter for TestTo {
+    const ALL: bool = false;
+    #[inline(always)]
+    fn ok(&self, pos: &Xiangqi, from: usize, to: usize) -> bool {
+        self.0 >> to & 1 == 0 || pos.safe_after(from, to)
+    }
+}
+
+/// In check: only moves to the marked squares can be legal; test those.
+struct OnlyTo(u128);
+impl Filter for OnlyTo {
+    const ALL: bool = false;
+    #[inline(always)]
+    fn ok(&self, pos: &Xiangqi, from: usize, to: usize) -> bool {
+        self.0 >> to & 1 != 0 && pos.safe_after(from, to)
+    }
+}
+
+/// What the general's surroundings say about the legality of the moves of the side to move.
+struct Info {
+    in_check: bool,
+    /// Not in check: pieces whose moves must be tested. In check: cannon screens (any move of
+    /// theirs may be an evasion).
+    from_mask: u128,
+    /// Not in check: squares where a new piece becomes a cannon screen. In check: squares that
+    /// capture or block a checker.
+    to_mask: u128,
+}
+
+#[inline(always)]
+const fn bit(sq: usize) -> u128 {
+    1u128 << sq
+}
+
+/// Squares strictly between `a` and `b` on a line, with step `step`.
+#[inline]
+fn between_mask(a: usize, b: usize, step: usize) -> u128 {
+    let (lo, hi) = (a.min(b), a.max(b));
+    let mut m = 0;
+    let mut s = lo + step;
+    while s < hi {
+        m |= bit(s);
+        s += step;
+    }
+    m
+}
+
+impl Xiangqi {
+    /// Whether the general of the side to move is safe after `from`–`to`, played on a copy.
+    #[inline]
+    pub(crate) fn safe_after(&self, from: usize, to: usize) -> bool {
+        let mut next = *self;
+        next.apply(from, to);
+        !next.general_attacked(self.turn)
+    }
+
+    fn info(&self) -> Info {
+        let us = self.turn;
+        let (ut, tt) = (tag(us), tag(!us));
+        let g = self.slots[us.index()][0] as usize;
+        let (gf, gr) = (g % 9, g / 9);
+        let mut in_check = false;
+        let (mut pin_from, mut pin_to, mut res_from, mut res_to) = (0u128, 0u128, 0u128, 0u128);
+        let file = self.file_occ[gf] as u32;
+        let rank = self.rank_occ[gr] as u32;
+        let lines: [([i32; 3], bool); 4] = [
+            (blockers_up(file, gr as u32, 10), true),
+            (blockers_down(file, gr as u32), true),
+            (blockers_up(rank, gf as u32, 9), false),
+            (blockers_down(rank, gf as u32), false),
+        ];
+        for (b, on_file) in lines {
+            let (n, step) = if on_file { (10, 9) } else { (9, 1) };
+            let at = |i: i32| {
+                if on_file {
+                    i as usize * 9 + gf
+                } else {
+                    gr * 9 + i as usize
+                }
+            };
+            if !(0..n).contains(&b[0]) {
+                continue;
+            }
+            let b1 = at(b[0]);
+            let c1 = self.board[b1];
+            let slider = |c: u8| is(c, tt, 7, 9) || (on_file && is(c, tt, 0, 1));
+            if slider(c1) {
+                in_check = true;
+                res_to |= between_mask(g, b1, step) | bit(b1);
+                continue;
+            }
+            if is(c1, tt, 9, 11) {
+                // An unscreened cannon: a piece put between would be its screen.
+                pin_to |= between_mask(g, b1, step);
+            }
+            if !(0..n).contains(&b[1]) {
+                continue;
+            }
+            let b2 = at(b[1]);
+            let c2 = self.board[b2];
+            if is(c2, tt, 9, 11) {
+                in_check = true;
+                res_to |= between_mask(g, b2, step) | bit(b2);
+                res_from |= bit(b1);
+                continue;
+            }
+            if c1 & ut != 0 && slider(c2) {
+                pin_from |= bit(b1);
+            }
+            if (0..n).contains(&b[2]) && is(self.board[at(b[2])], tt, 9, 11) {
+                if c1 & ut != 0 {
+                    pin_from |= bit(b1);
+                }
+                if c2 & ut != 0 {
+                    pin_from |= bit(b2);
+                }
+            }
+        }
+        for &h in &self.slots[(!us).index()][5..7] {
+            if h == NONE {
+                continue;
+            }
+            if let Some(leg) = horse_leg(h as usize, g) {
+                let c = self.board[leg];
+                if c == 0 {
+                    in_check = true;
+                    res_to |= bit(h as usize) | bit(leg);
+                } else if c & ut != 0 {
+                    pin_from |= bit(leg);
+                }
+            }
+        }
+        if let Some(s) = self.soldier_checks(us, g) {
+            in_check = true;
+            res_to |= bit(s);
+            // A second checking soldier: any capture of one is tested anyway.
+            for t in [g.wrapping_sub(1), g + 1, g + 9, g.wrapping_sub(9)] {
+                if t < 90 && is(self.board[t], tt, 11, 16) {
+                    res_to |= bit(t);
+                }
+            }
+        }
+        if in_check {
+            Info {
+                in_check,
+                from_mask: res_from,
+                to_mask: res_to,
+            }
+        } else {
+            Info {
+                in_check,
+                from_mask: pin_from,
+                to_mask: pin_to,
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_steps<S: Sink, F: Filter>(&self, from: usize, row: &[u8], s: &mut S, f: &F) {
+        let ut = tag(self.turn);
+        for &to in row {
+            if to == NONE {
+                break;
+            }
+            let to = to as usize;
+            if self.board[to] & ut == 0 && f.ok(self, from, to) {
+                s.push(from, to);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_blockable<S: Sink, F: Filter>(&self, from: usize, row: &[(u8, u8)], s: &mut S, f: &F) {
+        let ut = tag(self.turn);
+        for &(to, block) in row {
+            if to == NONE {
+                break;
+            }
+            let to = to as usize;
+            if self.board[block as usize] == 0 && self.board[to] & ut == 0 && f.ok(self, from, to) {
+                s.push(from, to);
+            }
+        }
+    }
+
+    /// Chariot (`cannon == false`) or cannon moves.
+    #[inline(always)]
+    fn gen_slider<S: Sink, F: Filter>(&self, from: usize, cannon: bool, s: &mut S, f: &F) {
+        let tt = tag(!self.turn);
+        let (ff, fr) = (from % 9, from / 9);
+        let rank = self.rank_occ[fr] as u32;
+        let file = self.file_occ[ff] as u32;
+        let hit = if cannon { 1 } else { 0 };
+        // Along the rank.
+        let up = blockers_up(rank, ff as u32, 9);
+        let down = blockers_down(rank, ff as u32);
+        let row = fr * 9;
+        if F::ALL && S::BULK {
+            s.add((up[0] - down[0] - 2) as usize);
+        } else {
+            for file in (down[0] + 1)..up[0] {
+                let to = row + file as usize;
+                if to != from && f.ok(self, from, to) {
+                    s.push(from, to);
+                }
+            }
+        }
+        for b in [up[hit], down[hit]] {
+            if (0..9).contains(&b) {
+                let to = row + b as usize;
+                if self.board[to] & tt != 0 && f.ok(self, from, to) {
+                    s.push(from, to);
+                }
+            }
+        }
+        // Along the file.
+        let up = blockers_up(file, fr as u32, 10);
+        let down = blockers_down(file, fr as u32);
+        if F::ALL && S::BULK {
+            s.add((up[0] - down[0] - 2) as usize);
+        } else {
+            for rank in (down[0] + 1)..up[0] {
+                let to = rank as usize * 9 + ff;
+                if to != from && f.ok(self, from, to) {
+                    s.push(from, to);
+                }
+            }
+        }
+        for b in [up[hit], down[hit]] {
+            if (0..10).contains(&b) {
+                let to = b as usize * 9 + ff;
+                if self.board[to] & tt != 0 && f.ok(self, from, to) {
+                    s.push(from, to);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_piece<S: Sink, F: Filter>(&self, slot: usize, from: usize, s: &mut S, f: &F) {
+        match slot {
+            0 => self.gen_steps(from, &GENERAL_STEPS[from], s, f),
+            1 | 2 => self.gen_steps(from, &ADVISOR_STEPS[from], s, f),
+            3 | 4 => self.gen_blockable(from, &ELEPHANT_STEPS[from], s, f),
+            5 | 6 => self.gen_blockable(from, &HORSE_STEPS[from], s, f),
+            7 | 8 => self.gen_slider(from, false, s, f),
+            9 | 10 => self.gen_slider(from, true, s, f),
+            _ => self.gen_steps(from, &SOLDIER_STEPS[self.turn.index()][from], s, f),
+        }
+    }
+
+    fn generate<S: Sink>(&self, s: &mut S) {
+        let slots = &self.slots[self.turn.index()];
+        let g = slots[0];
+        if g == NONE {
+            return;
+        }
+        let info = self.info();
+        self.gen_steps(g as usize, &GENERAL_STEPS[g as usize], s, &GeneralSafe);
+        for (slot, &from) in slots.iter().enumerate().skip(1) {
+            if from == NONE {
+                continue;
+            }
+            let from = from as usize;
+            if info.from_mask >> from & 1 != 0 {
+                self.gen_piece(slot, from, s, &TestAll);
+            } else if info.in_check {
+                self.gen_piece(slot, from, s, &OnlyTo(info.to_mask));
+            } else if info.to_mask == 0 {
+                self.gen_piece(slot, from, s, &All);
+            } else {
+                self.gen_piece(slot, from, s, &TestTo(info.to_mask));
+            }
+        }
+    }
+
+    /// Every legal move, in the order general, advisors, elephants, horses, chariots, cannons,
+    /// soldiers.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut ListSink(&mut list));
+        list
+    }
+
+    /// The number of legal moves, counted without listing them.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut count = CountSink(0);
+        self.generate(&mut count);
+        count.0
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.general_attacked(self.turn)
+    }
+
+    /// Whether `mv` is legal here. Agrees with [`Xiangqi::legal_moves`] for every `Move` value.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let ut = tag(self.turn);
+        let code = self.board[from];
+        if code & ut == 0 || self.board[to] & ut != 0 || self.slots[self.turn.index()][0] == NONE {
+            return false;
+        }
+        let steps = |row: &[u8]| {
+            row.iter()
+                .take_while(|&&t| t != NONE)
+                .any(|&t| t as usize == to)
+        };
+        let blockable = |row: &[(u8, u8)]| {
+            row.iter()
+                .any(|&(t, b)| t as usize == to && self.board[b as usize] == 0)
+        };
+        let pseudo = match code & 15 {
+            0 => steps(&GENERAL_STEPS[from]),
+            1 | 2 => steps(&ADVISOR_STEPS[from]),
+            3 | 4 => blockable(&ELEPHANT_STEPS[from]),
+            5 | 6 => blockable(&HORSE_STEPS[from]),
+            7 | 8 => self.between_count(from, to) == Some(0),
+            9 | 10 => self.between_count(from, to) == Some(if self.board[to] == 0 { 0 } else { 1 }),
+            _ => steps(&SOLDIER_STEPS[self.turn.index()][from]),
+        };
+        pseudo && self.safe_after(from, to)
+    }
+
+    /// Plays a legal move (see [`crate::Variant::play_unchecked`]).
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.make(mv.from().index(), mv.to().index());
+    }
+
+    /// Whether `color` has a piece that can cross the river: a chariot, horse, cannon or soldier.
+    pub fn has_attackers(&self, color: Color) -> bool {
+        self.slots[color.index()][5..].iter().any(|&s| s != NONE)
+    }
+}
