@@ -63,7 +63,17 @@ test(`xiangqi: ${POSITIONS} positions agree with ffish`, () => {
         assert.notEqual(board.outcome(), null, where);
         break;
       }
-      const k = Math.floor(rand() * expected.length);
+      // Prefer mates and captures (as ffish sees them): playouts then end in mates more often.
+      const mating = expected.map((_, i) => i).filter((i) => {
+        ref.push(expected[i]);
+        const mate = ref.legalMoves() === "" && ref.isCheck();
+        ref.pop();
+        return mate;
+      });
+      const captures = expected.map((_, i) => i).filter((i) => ref.isCapture(expected[i]));
+      const k = mating.length > 0 && rand() < 0.9 ? mating[Math.floor(rand() * mating.length)]
+        : captures.length > 0 && rand() < 0.6 ? captures[Math.floor(rand() * captures.length)]
+          : Math.floor(rand() * expected.length);
       ref.push(expected[k]);
       if (wxfSupported && rand() < 0.3) {
         const before = board.fen();

@@ -95,12 +95,12 @@ test("errors are named", () => {
   throwsNamed(() => new XiangqiBoard("not a fen"), ["InvalidFenError"]);
   throwsNamed(() => new XiangqiBoard("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), ["InvalidFenError"]);
   const board = new XiangqiBoard();
-  throwsNamed(() => board.push("h2h9"), ["IllegalMoveError"]);
+  throwsNamed(() => board.push("h2h8"), ["IllegalMoveError"]);
   throwsNamed(() => board.push("e2e4"), ["IllegalMoveError"]);
   throwsNamed(() => board.push("j2e2"), ["InvalidMoveError"]);
   throwsNamed(() => board.pushWxf("C2.9"), ["IllegalMoveError", "InvalidMoveError"]);
   throwsNamed(() => board.pushChinese("炮二平十"), ["InvalidMoveError", "IllegalMoveError"]);
-  throwsNamed(() => board.wxf("h2h9"), ["IllegalMoveError"]);
+  throwsNamed(() => board.wxf("h2h8"), ["IllegalMoveError"]);
   assert.equal(board.fen(), new XiangqiBoard().fen());
 });
 
