@@ -133,13 +133,13 @@ test("xiangqi: a cannon mate by clicks is announced as 1-0", async () => {
   assert.ok((await page.locator("#board .target").count()) > 5);
   await page.click('#board [data-square="h2"]');
   await clickMoves(["h2e2", "a9a8", "e2e6", "a8a9", "b2b4", "a9a8", "b4e4"]);
+  await page.screenshot({ path: join(shots, "xiangqi-mate.png") });
   assert.equal(await page.getAttribute("#result", "data-result"), "1-0");
   assert.equal(await text("#result"), "Checkmate — Red wins (1-0)");
   assert.equal(await page.locator('#board [data-square="e9"] .check').count(), 1);
   const moves = await text("#moves");
   assert.match(moves, /C2=5|C2\.5/);
   assert.match(moves, /炮二平五/);
-  await page.screenshot({ path: join(shots, "xiangqi-mate.png") });
 });
 
 test("no errors in the page", () => {

@@ -110,7 +110,6 @@ export function drawXiangqi(view) {
       const classes = ["point"];
       if (view.lastMove?.includes(square)) classes.push("last");
       if (square === view.selected) classes.push("selected");
-      if (square === view.checkSquare) classes.push("check");
       g.append(el("circle", { cx: x, cy: y, r: step / 2 - 1, class: classes.join(" ") }));
       const piece = pieces.get(square);
       if (piece) {
@@ -120,6 +119,7 @@ export function drawXiangqi(view) {
         g.append(el("circle", { cx: x, cy: y, r: 20, class: `xq-ring ${red ? "red" : "black"}` }));
         g.append(el("text", { x, y: y + 1, class: `xq-char ${red ? "red" : "black"}` }, name));
       }
+      if (square === view.checkSquare) g.append(el("circle", { cx: x, cy: y, r: 26, class: "check" }));
       if (view.targets.has(square)) {
         g.append(el("circle", { cx: x, cy: y, r: piece ? 26 : 8, class: piece ? "target capture" : "target" }));
       }
