@@ -4,11 +4,12 @@
 //! with a JS value or a named JS `Error`. A failed call never changes the board: moves are parsed
 //! and checked against the current position before anything is pushed.
 
-use js_sys::{Array, JsString, Object, Reflect};
+use js_sys::{Array, Object, Reflect};
 use qipan::{ErrorKind, Game, MoveError, Outcome, Variant};
 use wasm_bindgen::JsValue;
 
 use crate::js;
+use crate::names::NameTable;
 
 /// The deepest perft the classes run (depth 7 already takes minutes in a browser).
 pub const MAX_PERFT_DEPTH: u32 = 10;
@@ -19,6 +20,11 @@ pub trait JsVariant: Variant {
     fn rules_from_js(value: &JsValue) -> Result<Self::Rules, JsValue>;
     /// Whether neither side can win by any legal sequence of moves.
     fn is_insufficient_material(&self) -> bool;
+    /// The slot of `mv`'s coordinate text in the variant's [`NameTable`]: equal slots must mean
+    /// equal text (a chess castle is written differently in Chess960 mode, so it has its own).
+    fn name_slot(&self, mv: Self::Move) -> u16;
+    /// Runs `f` on the variant's [`NameTable`] (one per variant, shared by all boards).
+    fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R;
 }
 
 /// A game of `V` as the JS classes see it: a [`Game`] with string moves in and out.
@@ -44,7 +50,9 @@ impl<V: JsVariant> Board<V> {
                 js::error(ErrorKind::InvalidFen, &format!("invalid FEN {text:?}: {e}"))
             })?
         };
-        Ok(Board { game: Game::with_rules(start, rules) })
+        Ok(Board {
+            game: Game::with_rules(start, rules),
+        })
     }
 
     /// The game behind the board.
@@ -58,61 +66,50 @@ impl<V: JsVariant> Board<V> {
     }
 
     /// The legal moves in coordinate notation, as a JS array of strings.
-    ///
-    /// The moves cross the boundary as one space-separated string split on the JS side: one
-    /// string conversion instead of one per move.
     pub fn legal_moves(&self) -> Array {
         let pos = self.position();
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Array::new();
-        }
-        let mut text = String::with_capacity(moves.len() * 6);
-        for &mv in moves.iter() {
-            if !text.is_empty() {
-                text.push(' ');
-            }
-            text.push_str(&pos.coord(mv));
-        }
-        JsString::from(text).split(" ")
+        V::with_names(|names| names.names(pos.legal_moves().into_iter().map(|mv| (pos, mv))))
     }
 
     /// Parses `text` with `parse` and plays the move; answers the move in coordinate notation.
-    pub fn push_with(&mut self, text: &JsValue, parse: Parser<V>) -> Result<String, JsValue> {
+    pub fn push_with(&mut self, text: &JsValue, parse: Parser<V>) -> Result<JsValue, JsValue> {
         let text = js::text(text, ErrorKind::InvalidMove, "move", js::MAX_MOVE_LEN)?;
         let pos = self.position();
         let mv = parse(pos, text.trim()).map_err(|e| js::move_error(&e))?;
         // The parsers answer legal moves only; `Game::push` checks once more, so a parser bug
         // cannot corrupt the board.
-        let coord = pos.coord(mv);
+        let name = V::with_names(|names| names.name(pos, mv));
         self.game.push(mv).map_err(|e| js::move_error(&e))?;
-        Ok(coord)
+        Ok(name)
     }
 
     /// Writes the legal move `text` (coordinate notation) with `write`.
     pub fn notate_with(&self, text: &JsValue, write: Writer<V>) -> Result<String, JsValue> {
         let text = js::text(text, ErrorKind::InvalidMove, "move", js::MAX_MOVE_LEN)?;
         let pos = self.position();
-        let mv = pos.parse_move(text.trim()).map_err(|e| js::move_error(&e))?;
+        let mv = pos
+            .parse_move(text.trim())
+            .map_err(|e| js::move_error(&e))?;
         Ok(write(pos, mv))
     }
 
     /// Takes back the last move; answers it in coordinate notation, `undefined` at the start.
-    pub fn pop(&mut self) -> Option<String> {
-        let mv = self.game.pop()?;
-        // The move was played from what is now the current position.
-        Some(self.position().coord(mv))
+    pub fn pop(&mut self) -> JsValue {
+        match self.game.pop() {
+            // The move was played from what is now the current position.
+            Some(mv) => V::with_names(|names| names.name(self.game.position(), mv)),
+            None => JsValue::UNDEFINED,
+        }
     }
 
     /// The moves played so far, in coordinate notation.
     pub fn history(&self) -> Array {
-        let positions = self.game.positions();
-        self.game
-            .moves()
+        let played = self
+            .game
+            .positions()
             .iter()
-            .zip(positions)
-            .map(|(&mv, pos)| JsValue::from(pos.coord(mv)))
-            .collect()
+            .zip(self.game.moves().iter().copied());
+        V::with_names(|names| names.names(played))
     }
 
     /// The current position as FEN.
@@ -180,9 +177,14 @@ impl<V: JsVariant> Board<V> {
 /// `{termination, winner, result}` for JS.
 fn outcome_object<V: Variant>(outcome: Outcome) -> JsValue {
     let object = Object::new();
-    let winner = outcome.winner.map_or(JsValue::NULL, |c| JsValue::from_str(V::color_name(c)));
+    let winner = outcome
+        .winner
+        .map_or(JsValue::NULL, |c| JsValue::from_str(V::color_name(c)));
     let fields = [
-        ("termination", JsValue::from_str(outcome.termination.as_str())),
+        (
+            "termination",
+            JsValue::from_str(outcome.termination.as_str()),
+        ),
         ("winner", winner),
         ("result", JsValue::from_str(outcome.result())),
     ];

@@ -1,19 +1,42 @@
 //! `ChessBoard`: chess for JavaScript, with UCI and SAN.
 
-use qipan::chess::Chess;
+use qipan::chess::{Chess, Move, MoveKind, Role};
 use qipan::Variant;
 use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, JsVariant};
 use crate::class::board_class;
+use crate::names::NameTable;
 
 impl JsVariant for Chess {
-    fn rules_from_js(_value: &JsValue) -> Result<Self::Rules, JsValue> {
-        Ok(Default::default())
+    fn rules_from_js(_value: &JsValue) -> Result<(), JsValue> {
+        Ok(())
     }
 
     fn is_insufficient_material(&self) -> bool {
         Chess::is_insufficient_material(self)
+    }
+
+    fn name_slot(&self, mv: Move) -> u16 {
+        // from + to (12 bits), then the text's kind: plain (normal, en passant), a promotion
+        // piece, a castle in standard or in Chess960 mode. 7 * 4096 slots.
+        let kind = match mv.kind() {
+            MoveKind::Promotion(role) => match role {
+                Role::Knight => 1,
+                Role::Bishop => 2,
+                Role::Rook => 3,
+                _ => 4,
+            },
+            MoveKind::Castle if self.chess960() => 6,
+            MoveKind::Castle => 5,
+            _ => 0,
+        };
+        kind << 12 | (mv.to_u16() & 0x0fff)
+    }
+
+    fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R {
+        thread_local!(static NAMES: NameTable = NameTable::new(7 << 12));
+        NAMES.with(f)
     }
 }
 
@@ -35,18 +58,20 @@ impl ChessBoard {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "string")] fen: JsValue,
     ) -> Result<ChessBoard, JsValue> {
-        Ok(ChessBoard { board: Board::new(&fen, &JsValue::UNDEFINED)? })
+        Ok(ChessBoard {
+            board: Board::new(&fen, &JsValue::UNDEFINED)?,
+        })
     }
 
     /// Plays a move given in SAN (`"Nf3"`, `"exd5"`, `"O-O"`, `"e8=Q+"`); answers it in UCI.
     ///
     /// Throws `InvalidMoveError`, `IllegalMoveError` or `AmbiguousMoveError` (`"Nd7"` when two
     /// knights can go there); the board is then unchanged.
-    #[wasm_bindgen(js_name = pushSan)]
+    #[wasm_bindgen(js_name = pushSan, unchecked_return_type = "string")]
     pub fn push_san(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] san: JsValue,
-    ) -> Result<String, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         self.board.push_with(&san, |pos, text| pos.parse_san(text))
     }
 

@@ -22,15 +22,18 @@ macro_rules! board_class {
             ///
             /// Throws `InvalidMoveError` for text that is not a move and `IllegalMoveError` for a
             /// move the position does not allow; the board is then unchanged.
+            #[wasm_bindgen(unchecked_return_type = "string")]
             pub fn push(
                 &mut self,
                 #[wasm_bindgen(unchecked_param_type = "string")] mv: wasm_bindgen::JsValue,
-            ) -> Result<String, wasm_bindgen::JsValue> {
-                self.board.push_with(&mv, |pos, text| qipan::Variant::parse_move(pos, text))
+            ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
+                self.board
+                    .push_with(&mv, |pos, text| qipan::Variant::parse_move(pos, text))
             }
 
             /// Takes back the last move and answers it in coordinates; `undefined` at the start.
-            pub fn pop(&mut self) -> Option<String> {
+            #[wasm_bindgen(unchecked_return_type = "string | undefined")]
+            pub fn pop(&mut self) -> wasm_bindgen::JsValue {
                 self.board.pop()
             }
 

@@ -33,17 +33,26 @@ pub fn move_error(e: &MoveError) -> JsValue {
 
 /// A short description of a value's JS type, for error messages.
 fn type_name(value: &JsValue) -> String {
-    value.js_typeof().as_string().unwrap_or_else(|| "unknown".to_owned())
+    value
+        .js_typeof()
+        .as_string()
+        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 /// Reads a string argument of at most `max` UTF-16 units; anything else is an error of `kind`.
 pub fn text(value: &JsValue, kind: ErrorKind, what: &str, max: u32) -> Result<String, JsValue> {
     let Some(string) = value.dyn_ref::<JsString>() else {
-        return Err(error(kind, &format!("{what} must be a string, not {}", type_name(value))));
+        return Err(error(
+            kind,
+            &format!("{what} must be a string, not {}", type_name(value)),
+        ));
     };
     let len = string.length();
     if len > max {
-        return Err(error(kind, &format!("{what} too long ({len} characters, at most {max})")));
+        return Err(error(
+            kind,
+            &format!("{what} too long ({len} characters, at most {max})"),
+        ));
     }
     Ok(String::from(string))
 }

@@ -12,6 +12,7 @@
 pub mod board;
 mod class;
 pub mod js;
+pub mod names;
 
 pub mod chess;
 pub mod xiangqi;

@@ -1,20 +1,24 @@
 //! `XiangqiBoard`: Xiangqi for JavaScript, with ICCS, WXF and Chinese notation.
 
 use js_sys::Reflect;
-use qipan::xiangqi::{RuleSet, Xiangqi, XiangqiRules};
+use qipan::xiangqi::{Move, RuleSet, Xiangqi, XiangqiRules};
 use qipan::{Color, MoveError, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, JsVariant};
 use crate::class::board_class;
 use crate::js::named_error;
+use crate::names::NameTable;
 
 /// Reads a repetition rule set by name.
 fn rule_set(value: &JsValue) -> Result<RuleSet, JsValue> {
     match value.as_string().as_deref() {
         Some("asian") => Ok(RuleSet::Asian),
         Some("simple") => Ok(RuleSet::SimpleRepetition),
-        _ => Err(named_error("TypeError", "repetition rules must be \"asian\" or \"simple\"")),
+        _ => Err(named_error(
+            "TypeError",
+            "repetition rules must be \"asian\" or \"simple\"",
+        )),
     }
 }
 
@@ -51,6 +55,15 @@ impl JsVariant for Xiangqi {
     fn is_insufficient_material(&self) -> bool {
         !self.has_mating_material(Color::RED) && !self.has_mating_material(Color::Black)
     }
+
+    fn name_slot(&self, mv: Move) -> u16 {
+        mv.to_u16() // from * 90 + to, below 8100
+    }
+
+    fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R {
+        thread_local!(static NAMES: NameTable = NameTable::new(8100));
+        NAMES.with(f)
+    }
 }
 
 /// A game of Xiangqi (Chinese chess): moves in ICCS (`"h2e2"`: files a–i from Red's left,
@@ -75,25 +88,28 @@ impl XiangqiBoard {
         #[wasm_bindgen(unchecked_optional_param_type = "string")] fen: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "XiangqiRulesInit")] rules: JsValue,
     ) -> Result<XiangqiBoard, JsValue> {
-        Ok(XiangqiBoard { board: Board::new(&fen, &rules)? })
+        Ok(XiangqiBoard {
+            board: Board::new(&fen, &rules)?,
+        })
     }
 
     /// Plays a move given in WXF notation (`"C2.5"`, `"H8+7"`, `"+P.1"`); answers it in ICCS.
-    #[wasm_bindgen(js_name = pushWxf)]
+    #[wasm_bindgen(js_name = pushWxf, unchecked_return_type = "string")]
     pub fn push_wxf(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] wxf: JsValue,
-    ) -> Result<String, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         self.board.push_with(&wxf, |_, text| not_yet(text, "WXF"))
     }
 
     /// Plays a move given in Chinese notation (`"炮二平五"`); answers it in ICCS.
-    #[wasm_bindgen(js_name = pushChinese)]
+    #[wasm_bindgen(js_name = pushChinese, unchecked_return_type = "string")]
     pub fn push_chinese(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] chinese: JsValue,
-    ) -> Result<String, JsValue> {
-        self.board.push_with(&chinese, |_, text| not_yet(text, "Chinese"))
+    ) -> Result<JsValue, JsValue> {
+        self.board
+            .push_with(&chinese, |_, text| not_yet(text, "Chinese"))
     }
 
     /// The WXF notation of a legal move given in ICCS (`"h2e2"` → `"C2.5"`).
@@ -102,7 +118,10 @@ impl XiangqiBoard {
         #[wasm_bindgen(unchecked_param_type = "string")] iccs: JsValue,
     ) -> Result<String, JsValue> {
         self.board.notate_with(&iccs, |_, _| String::new())?;
-        Err(crate::js::move_error(&MoveError::invalid("", "WXF notation is not supported yet")))
+        Err(crate::js::move_error(&MoveError::invalid(
+            "",
+            "WXF notation is not supported yet",
+        )))
     }
 
     /// The Chinese notation of a legal move given in ICCS (`"h2e2"` → `"炮二平五"`).
@@ -111,13 +130,19 @@ impl XiangqiBoard {
         #[wasm_bindgen(unchecked_param_type = "string")] iccs: JsValue,
     ) -> Result<String, JsValue> {
         self.board.notate_with(&iccs, |_, _| String::new())?;
-        Err(crate::js::move_error(&MoveError::invalid("", "Chinese notation is not supported yet")))
+        Err(crate::js::move_error(&MoveError::invalid(
+            "",
+            "Chinese notation is not supported yet",
+        )))
     }
 }
 
 /// WXF and Chinese notation land in the core later; until then they are refused.
-fn not_yet(text: &str, notation: &str) -> Result<qipan::xiangqi::Move, MoveError> {
-    Err(MoveError::invalid(text, format!("{notation} notation is not supported yet")))
+fn not_yet(text: &str, notation: &str) -> Result<Move, MoveError> {
+    Err(MoveError::invalid(
+        text,
+        format!("{notation} notation is not supported yet"),
+    ))
 }
 
 /// The start position's FEN.

@@ -15,10 +15,14 @@
 use super::{Bitboard, Square};
 use crate::Color;
 
+// Only the magic tables (native targets) use these.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, -1), (1, -1), (-1, 1)];
 
 /// Slow sliding attacks, for building tables.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const fn slide(sq: usize, occ: u64, dirs: &[(i32, i32); 4]) -> u64 {
     let mut att = 0u64;
     let mut d = 0;
