@@ -9,8 +9,8 @@ mod outcome;
 mod perft;
 mod variant;
 
-pub mod render;
 pub mod rating;
+pub mod render;
 
 pub mod chess;
 pub mod xiangqi;
