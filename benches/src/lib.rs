@@ -25,7 +25,6 @@ pub fn qipan_chess(fen: &str, depth: u32) -> u64 {
 
 /// qipan's Xiangqi perft from a FEN.
 pub fn qipan_xiangqi(fen: &str, depth: u32) -> u64 {
-    use qipan::Variant;
     qipan::perft(
         &qipan::xiangqi::Xiangqi::from_fen(fen).expect("valid FEN"),
         depth,

@@ -2,13 +2,16 @@
 //! `--rules`.
 
 use clap::ValueEnum;
-use qipan::{Chess, Variant};
+use qipan::xiangqi::{RuleSet, XiangqiRules};
+use qipan::{Chess, Variant, Xiangqi};
 
 /// The games the command line knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum VariantName {
     /// FIDE chess.
     Chess,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
 }
 
 /// A [`Variant`] as the command line drives it.
@@ -37,12 +40,34 @@ impl CliVariant for Chess {
     }
 }
 
+impl CliVariant for Xiangqi {
+    fn rules(name: Option<&str>) -> Result<XiangqiRules, String> {
+        let repetition = match name {
+            None | Some("asian") => RuleSet::Asian,
+            Some("simple") => RuleSet::SimpleRepetition,
+            Some(other) => {
+                return Err(format!(
+                    "unknown rules {other:?} for xiangqi (expected: asian, simple)"
+                ))
+            }
+        };
+        Ok(XiangqiRules {
+            repetition,
+            ..XiangqiRules::default()
+        })
+    }
+}
+
 /// Runs `$body` with the type alias `$v` bound to the game named by `$name`.
 macro_rules! with_variant {
     ($name:expr, $v:ident => $body:expr) => {
         match $name {
             $crate::cli_variant::VariantName::Chess => {
                 type $v = qipan::Chess;
+                $body
+            }
+            $crate::cli_variant::VariantName::Xiangqi => {
+                type $v = qipan::Xiangqi;
                 $body
             }
         }

@@ -216,6 +216,10 @@ impl Variant for Chess {
         !self.has_insufficient_material(color)
     }
 
+    fn svg(&self) -> String {
+        crate::render::chess_svg(self)
+    }
+
     fn diagram(&self) -> String {
         Chess::diagram(self)
     }

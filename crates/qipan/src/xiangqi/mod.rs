@@ -1,4 +1,5 @@
-//! Xiangqi (中国象棋): the board, legal moves, FEN, ICCS and the game's results.
+//! Xiangqi (中国象棋): the board, legal moves, FEN, ICCS / WXF / Chinese notation and the game's
+//! results.
 //!
 //! [`Xiangqi`] is a position: a 9×10 mailbox board (square = `rank * 9 + file`, files `a`–`i`
 //! from Red's left, ranks 0–9 from Red's side) with per-side piece lists, the side to move, the
@@ -21,16 +22,20 @@
 //! ```
 
 mod board;
+mod chinese;
 mod fen;
 mod iccs;
 mod movegen;
+mod notation;
 mod piece;
 pub(crate) mod repetition;
 mod square;
 mod tables;
+mod wxf;
 mod zobrist;
 
 pub use board::Xiangqi;
+pub use chinese::ChineseStyle;
 pub use fen::FenError;
 pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
 pub use movegen::{Move, MoveList};
@@ -127,6 +132,28 @@ impl Variant for Xiangqi {
         self.parse_iccs(text)
     }
 
+    /// ICCS first, then WXF; text with non-ASCII characters is read as Chinese notation.
+    fn parse_any(&self, text: &str) -> Result<Move, MoveError> {
+        if !text.is_ascii() {
+            return self.parse_chinese(text);
+        }
+        match self.parse_iccs(text) {
+            Err(MoveError::Invalid { .. }) => match self.parse_wxf(text) {
+                Err(MoveError::Invalid { .. }) => Err(MoveError::invalid(
+                    text,
+                    "not a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation",
+                )),
+                result => result,
+            },
+            result => result,
+        }
+    }
+
+    /// WXF (`C2.5`).
+    fn notation(&self, mv: Move) -> String {
+        self.wxf(mv)
+    }
+
     fn zobrist(&self) -> u64 {
         self.key
     }
@@ -160,6 +187,10 @@ impl Variant for Xiangqi {
 
     fn has_mating_material(&self, color: Color) -> bool {
         self.has_attackers(color)
+    }
+
+    fn svg(&self) -> String {
+        crate::render::xiangqi_svg(self)
     }
 
     fn diagram(&self) -> String {

@@ -1,0 +1,229 @@
+//! Chinese notation: `炮二平五`, `马8进7`, `前炮平五`, `后车进1`, `中兵平四`.
+//!
+//! Four characters: the piece, its file counted from the mover's right (Red in Chinese numerals
+//! 一–九, Black in digits 1–9), the direction (进 advance, 退 retreat, 平 traverse) and the steps
+//! (straight moves along the file) or the destination file, in the same numerals. Two pieces of
+//! a kind on one file: 前/后 before the piece instead of the file (`前炮平五`); soldiers: 前/中/后
+//! for three on a file, 一/二/三/四/五 (Black 1–5) from the front for four or five, and 前/中/后
+//! before the file number when two files hold several (`前三平四`). Advisors and elephants keep
+//! the file number. See `docs/rules-xiangqi.md`.
+//!
+//! Read: simplified and traditional characters and the usual variants (帥 將 傌 馬 瑪 俥 車 伡 砲 包
+//! 進 後), either side's piece names, Chinese numerals, ASCII or full-width digits for either
+//! side, 前/后 after the piece (`车前平三`), the piece before the file in the two-file soldier
+//! form (`前兵三平四`); whitespace is ignored.
+//!
+//! ```
+//! use qipan::{Variant, Xiangqi};
+//! use qipan::xiangqi::ChineseStyle;
+//! let mut pos = Xiangqi::start();
+//! let mv = pos.parse_chinese("炮二平五").unwrap();
+//! assert_eq!(mv.to_string(), "h2e2");
+//! assert_eq!(pos.chinese(mv), "炮二平五");
+//! pos.play_unchecked(mv);
+//! let reply = pos.parse_chinese("馬８進７").unwrap();
+//! assert_eq!(reply.to_string(), "h9g7");
+//! assert_eq!(pos.chinese(reply), "马8进7");
+//! assert_eq!(pos.chinese_with(reply, ChineseStyle::Traditional), "馬8進7");
+//! ```
+
+use super::notation::{describe, resolve, Described, Dir, Pattern, Which, MAX_LEN};
+use super::{Move, PieceKind, Xiangqi};
+use crate::{Color, MoveError};
+
+/// Which characters [`Xiangqi::chinese_with`] writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ChineseStyle {
+    /// Simplified characters: 帅仕相马车炮兵 / 将士象马车炮卒, 进退平, 前中后.
+    #[default]
+    Simplified,
+    /// Traditional characters: 帥仕相馬車炮兵 / 將士象馬車炮卒, 進退平, 前中後.
+    Traditional,
+}
+
+const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+fn piece_name(color: Color, kind: PieceKind, style: ChineseStyle) -> char {
+    let simplified = style == ChineseStyle::Simplified;
+    match (color, kind) {
+        (Color::White, PieceKind::General) => ['帥', '帅'][simplified as usize],
+        (Color::Black, PieceKind::General) => ['將', '将'][simplified as usize],
+        (_, PieceKind::Horse) => ['馬', '马'][simplified as usize],
+        (_, PieceKind::Chariot) => ['車', '车'][simplified as usize],
+        (color, kind) => super::Piece { color, kind }.chinese(),
+    }
+}
+
+/// Writes a described move in Chinese.
+pub(crate) fn write_chinese(d: &Described, style: ChineseStyle) -> String {
+    let numeral = |n: u8| match d.color {
+        Color::White => NUMERALS[usize::from(n.clamp(1, 9) - 1)],
+        Color::Black => char::from(b'0' + n.min(9)),
+    };
+    let name = piece_name(d.color, d.kind, style);
+    let rear = match style {
+        ChineseStyle::Simplified => '后',
+        ChineseStyle::Traditional => '後',
+    };
+    let place = match d.index {
+        0 => '前',
+        i if i + 1 == d.count => rear,
+        _ => '中',
+    };
+    let (a, b) = if !d.is_tandem() {
+        (name, numeral(d.file))
+    } else if d.pawn_files() {
+        (place, numeral(d.file))
+    } else if d.count <= 3 {
+        (place, name)
+    } else {
+        (numeral(d.index + 1), name)
+    };
+    let dir = match (d.dir, style) {
+        (Dir::Advance, ChineseStyle::Simplified) => '进',
+        (Dir::Advance, ChineseStyle::Traditional) => '進',
+        (Dir::Retreat, _) => '退',
+        (Dir::Traverse, _) => '平',
+    };
+    [a, b, dir, numeral(d.num)].iter().collect()
+}
+
+/// One character of Chinese move text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tok {
+    Piece(PieceKind),
+    Num(u8),
+    Dir(Dir),
+    Place(Which),
+}
+
+fn token(c: char) -> Option<Tok> {
+    use PieceKind::*;
+    Some(match c {
+        '帅' | '帥' | '将' | '將' => Tok::Piece(General),
+        '仕' | '士' => Tok::Piece(Advisor),
+        '相' | '象' => Tok::Piece(Elephant),
+        '马' | '馬' | '傌' | '瑪' => Tok::Piece(Horse),
+        '车' | '車' | '俥' | '伡' => Tok::Piece(Chariot),
+        '炮' | '砲' | '包' => Tok::Piece(Cannon),
+        '兵' | '卒' => Tok::Piece(Soldier),
+        '进' | '進' => Tok::Dir(Dir::Advance),
+        '退' => Tok::Dir(Dir::Retreat),
+        '平' => Tok::Dir(Dir::Traverse),
+        '前' => Tok::Place(Which::Front),
+        '中' => Tok::Place(Which::Middle),
+        '后' | '後' => Tok::Place(Which::Rear),
+        '1'..='9' => Tok::Num(c as u8 - b'0'),
+        '１'..='９' => Tok::Num((c as u32 - '０' as u32) as u8),
+        _ => Tok::Num(NUMERALS.iter().position(|&n| n == c)? as u8 + 1),
+    })
+}
+
+/// Reads Chinese text into a pattern, without looking at a position.
+fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
+    let invalid = |why: &str| MoveError::invalid(text, why);
+    if text.len() > MAX_LEN {
+        return Err(invalid("too long for a Chinese move"));
+    }
+    let mut toks = Vec::with_capacity(5);
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        let t = token(c).ok_or_else(|| invalid(&format!("unexpected character {c:?}")))?;
+        if toks.len() == 5 {
+            return Err(invalid("a Chinese move has four (or five) characters"));
+        }
+        toks.push(t);
+    }
+    let (kind, file, which, dir, num) = match toks.as_slice() {
+        &[Tok::Piece(k), Tok::Num(f), Tok::Dir(d), Tok::Num(n)] => (k, Some(f), Which::Any, d, n),
+        &[Tok::Piece(k), Tok::Place(w), Tok::Dir(d), Tok::Num(n)]
+        | &[Tok::Place(w), Tok::Piece(k), Tok::Dir(d), Tok::Num(n)] => (k, None, w, d, n),
+        &[Tok::Num(o), Tok::Piece(k), Tok::Dir(d), Tok::Num(n)] if o <= 5 => {
+            (k, None, Which::Nth(o - 1), d, n)
+        }
+        &[Tok::Place(w), Tok::Num(f), Tok::Dir(d), Tok::Num(n)] => {
+            (PieceKind::Soldier, Some(f), w, d, n)
+        }
+        &[Tok::Place(w), Tok::Piece(k), Tok::Num(f), Tok::Dir(d), Tok::Num(n)] => {
+            (k, Some(f), w, d, n)
+        }
+        _ => {
+            return Err(invalid(
+                "expected piece, file, 进/退/平, number (or 前/中/后 and piece first)",
+            ))
+        }
+    };
+    Ok(Pattern {
+        kind,
+        file,
+        which,
+        dir,
+        num,
+    })
+}
+
+impl Xiangqi {
+    /// Writes `mv` in simplified Chinese notation (`炮二平五`).
+    pub fn chinese(&self, mv: Move) -> String {
+        self.chinese_with(mv, ChineseStyle::Simplified)
+    }
+
+    /// Writes `mv` in Chinese notation with the given characters. A move from an empty point is
+    /// written in ICCS.
+    pub fn chinese_with(&self, mv: Move, style: ChineseStyle) -> String {
+        match describe(self, mv) {
+            Some(d) => write_chinese(&d, style),
+            None => mv.to_string(),
+        }
+    }
+
+    /// Reads a move in Chinese notation and finds the legal move it names.
+    ///
+    /// Errors: [`MoveError::Invalid`] when the text is not Chinese notation,
+    /// [`MoveError::Illegal`] when no legal move fits it, [`MoveError::Ambiguous`] (candidates
+    /// in WXF) when several do.
+    pub fn parse_chinese(&self, text: &str) -> Result<Move, MoveError> {
+        let pattern = parse_pattern(text)?;
+        resolve(self, text, &pattern)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_syntax() {
+        for ok in [
+            "炮二平五",
+            "马8进7",
+            "馬８進７",
+            "前炮平五",
+            "车前平三",
+            "中兵平四",
+            "三兵进一",
+            "前三平四",
+            "前兵三平四",
+            " 炮 二 平 五 ",
+        ] {
+            assert!(parse_pattern(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "",
+            "炮二平",
+            "炮二平五五",
+            "炮二平五进一",
+            "炮０平五",
+            "炮二走五",
+            "C2.5",
+            "炮\u{301}二平五",
+            "六兵进一",
+            "前后平五",
+        ] {
+            assert!(
+                matches!(parse_pattern(bad), Err(MoveError::Invalid { .. })),
+                "{bad:?}"
+            );
+        }
+        assert!(parse_pattern(&"炮二平五".repeat(10_000)).is_err());
+    }
+}

@@ -1,0 +1,216 @@
+//! What WXF and Chinese notation share: which piece moves (kind, file, place among the pieces of
+//! its kind on that file), in which direction, and how far.
+//!
+//! A move is [`describe`]d from the position; text is read into a [`Pattern`] and [`resolve`]d
+//! against the descriptions of every legal move, so reading and writing use the same facts.
+//!
+//! ```
+//! use qipan::{Variant, Xiangqi};
+//! let pos = Xiangqi::start();
+//! let mv = pos.parse_iccs("h2e2").unwrap();
+//! assert_eq!(pos.wxf(mv), "C2.5");
+//! assert_eq!(pos.chinese(mv), "炮二平五");
+//! ```
+
+use super::{Move, PieceKind, Xiangqi};
+use crate::{Color, MoveError, Variant};
+
+/// Longest text (in bytes) a WXF or Chinese reader looks at; anything longer is invalid.
+pub(crate) const MAX_LEN: usize = 64;
+
+/// The direction of a move, from the mover's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dir {
+    /// Towards the opponent (`+`, 进).
+    Advance,
+    /// Towards the own side (`-`, 退).
+    Retreat,
+    /// Along the rank (`.`, 平).
+    Traverse,
+}
+
+/// Which of the pieces of one kind on one file the text names; `index` counts from the front
+/// (the piece closest to the opponent is 0), `count` is how many stand on the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Which {
+    /// Any of them (the text gave just the file).
+    Any,
+    /// The foremost (前, WXF `++`, or `+` after a file digit).
+    Front,
+    /// The rearmost (后, WXF `--`, or `-` after a file digit).
+    Rear,
+    /// The middle one of three or five (中; WXF repeats the file digit).
+    Middle,
+    /// The `k`-th from the front, 0-based (一兵, 二兵...).
+    Nth(u8),
+    /// WXF `+` after the piece letter: the front one of two or three, the second of four or five.
+    WxfFront,
+    /// WXF `-` after the piece letter: the rear one of two or three, the second-rearmost of four
+    /// or five.
+    WxfRear,
+    /// A WXF pawn given by its file: the middle one when three or five share the file, else any.
+    WxfPlainPawn,
+}
+
+impl Which {
+    fn accepts(self, index: u8, count: u8) -> bool {
+        let tandem = count >= 2;
+        match self {
+            Which::Any => true,
+            Which::Front => tandem && index == 0,
+            Which::Rear => tandem && index + 1 == count,
+            Which::Middle => count % 2 == 1 && count >= 3 && index == count / 2,
+            Which::Nth(k) => tandem && index == k,
+            Which::WxfFront => tandem && index == u8::from(count >= 4),
+            Which::WxfRear => tandem && index + 1 + u8::from(count >= 4) == count,
+            Which::WxfPlainPawn => {
+                if count % 2 == 1 && count >= 3 {
+                    index == count / 2
+                } else {
+                    true
+                }
+            }
+        }
+    }
+}
+
+/// A move as the notations see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Described {
+    /// The mover's side.
+    pub color: Color,
+    /// The mover's kind.
+    pub kind: PieceKind,
+    /// The file it leaves, 1–9 counted from the mover's right.
+    pub file: u8,
+    /// Its place among the pieces of its kind and side on that file, 0 = foremost.
+    pub index: u8,
+    /// How many pieces of its kind and side stand on that file.
+    pub count: u8,
+    /// On how many files two or more pieces of its kind and side stand.
+    pub tandem_files: u8,
+    /// The direction.
+    pub dir: Dir,
+    /// Steps (straight pieces moving along the file) or the destination file (1–9, own count).
+    pub num: u8,
+}
+
+impl Described {
+    /// Whether the mover's file is told by `+`/`-`/... rather than by its number.
+    pub(crate) fn is_tandem(&self) -> bool {
+        self.count >= 2 && !matches!(self.kind, PieceKind::Advisor | PieceKind::Elephant)
+    }
+
+    /// Whether pawns are told apart by file digit and place (two files with several pawns).
+    pub(crate) fn pawn_files(&self) -> bool {
+        self.kind == PieceKind::Soldier && self.tandem_files >= 2
+    }
+}
+
+/// A file 0–8 (from Red's left) as counted from `color`'s right, 1–9.
+pub(crate) const fn own_file(color: Color, file: u8) -> u8 {
+    match color {
+        Color::White => 9 - file,
+        Color::Black => file + 1,
+    }
+}
+
+/// How far forward `rank` is for `color` (bigger = closer to the opponent).
+fn forward(color: Color, rank: u8) -> i8 {
+    match color {
+        Color::White => rank as i8,
+        Color::Black => -(rank as i8),
+    }
+}
+
+/// Describes `mv` in `pos`; `None` when no piece of the side to move stands on its from-square.
+pub(crate) fn describe(pos: &Xiangqi, mv: Move) -> Option<Described> {
+    let (from, to) = (mv.from(), mv.to());
+    let piece = pos.piece_at(from)?;
+    let color = piece.color;
+    let mut per_file = [0u8; 9];
+    let (mut index, mut count) = (0u8, 0u8);
+    for (sq, p) in pos.pieces(color) {
+        if p.kind != piece.kind {
+            continue;
+        }
+        per_file[sq.file() as usize] += 1;
+        if sq.file() == from.file() {
+            count += 1;
+            if forward(color, sq.rank()) > forward(color, from.rank()) {
+                index += 1;
+            }
+        }
+    }
+    let tandem_files = per_file.iter().filter(|&&n| n >= 2).count() as u8;
+    let dir = if to.rank() == from.rank() {
+        Dir::Traverse
+    } else if forward(color, to.rank()) > forward(color, from.rank()) {
+        Dir::Advance
+    } else {
+        Dir::Retreat
+    };
+    let diagonal = matches!(
+        piece.kind,
+        PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse
+    );
+    let num = if dir == Dir::Traverse || diagonal {
+        own_file(color, to.file())
+    } else {
+        to.rank().abs_diff(from.rank())
+    };
+    Some(Described {
+        color,
+        kind: piece.kind,
+        file: own_file(color, from.file()),
+        index,
+        count,
+        tandem_files,
+        dir,
+        num,
+    })
+}
+
+/// What a piece of text says about a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Pattern {
+    /// The kind of the mover.
+    pub kind: PieceKind,
+    /// Its file (1–9, own count), when the text gives it.
+    pub file: Option<u8>,
+    /// Which one on its file.
+    pub which: Which,
+    /// The direction.
+    pub dir: Dir,
+    /// Steps or destination file, as in [`Described::num`].
+    pub num: u8,
+}
+
+impl Pattern {
+    fn matches(&self, d: &Described) -> bool {
+        self.kind == d.kind
+            && self.file.map_or(true, |f| f == d.file)
+            && self.which.accepts(d.index, d.count)
+            && self.dir == d.dir
+            && self.num == d.num
+    }
+}
+
+/// The one legal move that fits `pattern`: [`MoveError::Illegal`] when none does,
+/// [`MoveError::Ambiguous`] (candidates in WXF) when several do.
+pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Move, MoveError> {
+    let found: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&mv| describe(pos, mv).is_some_and(|d| pattern.matches(&d)))
+        .collect();
+    match found.as_slice() {
+        [] => Err(MoveError::illegal(text, pos.fen())),
+        [mv] => Ok(*mv),
+        _ => Err(MoveError::Ambiguous {
+            text: text.to_owned(),
+            candidates: found.iter().map(|&mv| pos.wxf(mv)).collect(),
+        }),
+    }
+}
