@@ -2,7 +2,7 @@
 
 use js_sys::Reflect;
 use qipan::xiangqi::{Move, RuleSet, Xiangqi, XiangqiRules};
-use qipan::{Color, MoveError, Variant};
+use qipan::{Color, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, JsVariant};
@@ -99,7 +99,7 @@ impl XiangqiBoard {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] wxf: JsValue,
     ) -> Result<JsValue, JsValue> {
-        self.board.push_with(&wxf, |_, text| not_yet(text, "WXF"))
+        self.board.push_with(&wxf, |pos, text| pos.parse_wxf(text))
     }
 
     /// Plays a move given in Chinese notation (`"炮二平五"`); answers it in ICCS.
@@ -109,7 +109,7 @@ impl XiangqiBoard {
         #[wasm_bindgen(unchecked_param_type = "string")] chinese: JsValue,
     ) -> Result<JsValue, JsValue> {
         self.board
-            .push_with(&chinese, |_, text| not_yet(text, "Chinese"))
+            .push_with(&chinese, |pos, text| pos.parse_chinese(text))
     }
 
     /// The WXF notation of a legal move given in ICCS (`"h2e2"` → `"C2.5"`).
@@ -117,11 +117,7 @@ impl XiangqiBoard {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] iccs: JsValue,
     ) -> Result<String, JsValue> {
-        self.board.notate_with(&iccs, |_, _| String::new())?;
-        Err(crate::js::move_error(&MoveError::invalid(
-            "",
-            "WXF notation is not supported yet",
-        )))
+        self.board.notate_with(&iccs, |pos, mv| pos.wxf(mv))
     }
 
     /// The Chinese notation of a legal move given in ICCS (`"h2e2"` → `"炮二平五"`).
@@ -129,20 +125,8 @@ impl XiangqiBoard {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] iccs: JsValue,
     ) -> Result<String, JsValue> {
-        self.board.notate_with(&iccs, |_, _| String::new())?;
-        Err(crate::js::move_error(&MoveError::invalid(
-            "",
-            "Chinese notation is not supported yet",
-        )))
+        self.board.notate_with(&iccs, |pos, mv| pos.chinese(mv))
     }
-}
-
-/// WXF and Chinese notation land in the core later; until then they are refused.
-fn not_yet(text: &str, notation: &str) -> Result<Move, MoveError> {
-    Err(MoveError::invalid(
-        text,
-        format!("{notation} notation is not supported yet"),
-    ))
 }
 
 /// The start position's FEN.
