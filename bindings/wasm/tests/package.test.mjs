@@ -4,13 +4,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { Chess } from "chess.js";
 
 import init, { ChessBoard, XiangqiBoard, appDir } from "./qipan.mjs";
 
 const installed = join(appDir, "node_modules", "qipan");
+const here = fileURLToPath(new URL(".", import.meta.url));
 
 test("the tarball installs the ES module, the .wasm, the types and the Node entry", () => {
   for (const file of ["package.json", "qipan.js", "qipan.d.ts", "qipan_bg.wasm", "node.js", "README.md"]) {
@@ -64,4 +65,26 @@ test("the browser entry initialises from bytes (init({ module_or_path })) in a f
     console.log(new ChessBoard().perft(2));`;
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
   assert.equal(Number(out), new Chess().perft(2));
+});
+
+test("the Node quick start of docs/javascript.md runs as written", () => {
+  const doc = readFileSync(join(here, "..", "..", "..", "docs", "javascript.md"), "utf8");
+  const snippet = doc.match(/```js\n(import \{ ChessBoard, XiangqiBoard \} from "qipan";[\s\S]*?)```/)[1];
+  // Each `// value` comment on a line ending in a call is checked against what the call answers.
+  const checks = [];
+  const code = snippet.split("\n").map((line) => {
+    const m = line.match(/^(.*?);\s*\/\/ (".*?"|\d+|true|false|\{.*\})/);
+    if (!m || /^\s*(const|for|import)/.test(m[1])) return line;
+    checks.push(m[2]);
+    return `results.push(${m[1]});`;
+  }).join("\n");
+  const script = `const results = [];\n${code}\nconsole.log(JSON.stringify(results));`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: appDir, encoding: "utf8" });
+  const results = JSON.parse(out);
+  assert.equal(results.length, checks.length);
+  checks.forEach((expected, i) => {
+    const value = expected.startsWith("{") ? JSON.stringify(results[i]).replace(/"(\w+)":/g, "$1: ").replace(/,/g, ", ") : JSON.stringify(results[i]);
+    const want = expected.startsWith("{") ? expected.replace(/^\{ /, "{").replace(/ \}$/, "}") : expected;
+    assert.equal(value, want, `quick start line ${i}`);
+  });
 });
