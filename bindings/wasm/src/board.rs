@@ -11,7 +11,7 @@ use wasm_bindgen::JsValue;
 use crate::js;
 use crate::names::NameTable;
 
-/// The deepest perft the classes run (depth 7 already takes minutes in a browser).
+/// The deepest perft the classes run (chess depth 7 already takes about half a minute).
 pub const MAX_PERFT_DEPTH: u32 = 10;
 
 /// What a game needs beyond [`Variant`] to become a JS class.
@@ -68,7 +68,8 @@ impl<V: JsVariant> Board<V> {
     /// The legal moves in coordinate notation, as a JS array of strings.
     pub fn legal_moves(&self) -> Array {
         let pos = self.position();
-        V::with_names(|names| names.names(pos.legal_moves().into_iter().map(|mv| (pos, mv))))
+        let moves = pos.legal_moves();
+        V::with_names(|names| names.names(moves.iter().map(|&mv| (pos, mv))))
     }
 
     /// Parses `text` with `parse` and plays the move; answers the move in coordinate notation.

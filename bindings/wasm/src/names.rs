@@ -2,7 +2,7 @@
 //!
 //! Turning Rust text into a JS string costs more than generating the moves, so every move's
 //! coordinate text is made into a JS string once, kept in a JS array at the move's slot
-//! ([`JsVariant::name_slot`](crate::board::JsVariant::name_slot)), and a list of moves crosses
+//! ([`crate::board::JsVariant::name_slot`]), and a list of moves crosses
 //! the boundary as one `Uint16Array` view of slots that a small JS function maps to the strings.
 
 use std::cell::RefCell;
@@ -13,6 +13,11 @@ use wasm_bindgen::prelude::*;
 use crate::board::JsVariant;
 
 #[wasm_bindgen(inline_js = "
+export function qipanTable(length) {
+  const table = [];
+  for (let i = 0; i < length; i++) table.push(undefined);
+  return table;
+}
 export function qipanNames(table, slots) {
   const out = new Array(slots.length);
   for (let i = 0; i < slots.length; i++) out[i] = table[slots[i]];
@@ -20,6 +25,10 @@ export function qipanNames(table, slots) {
 }
 ")]
 extern "C" {
+    /// A JS array of `length` `undefined`s, built by `push` so that V8 keeps it packed (an array
+    /// filled sparsely falls back to dictionary elements, several times slower to read).
+    #[wasm_bindgen(js_name = qipanTable)]
+    fn new_table(length: u32) -> Array;
     /// `slots.map(slot => table[slot])`, in JS.
     #[wasm_bindgen(js_name = qipanNames)]
     fn names_at(table: &Array, slots: &[u16]) -> Array;
@@ -36,43 +45,55 @@ impl NameTable {
     /// An empty table of `slots` slots.
     pub fn new(slots: usize) -> NameTable {
         NameTable {
-            strings: Array::new(),
+            strings: new_table(slots as u32),
             filled: RefCell::new(vec![0; slots.div_ceil(64)]),
         }
     }
 
-    /// The slot of `mv` (played from `pos`), its string made first if needed.
-    pub fn slot<V: JsVariant>(&self, pos: &V, mv: V::Move) -> u16 {
+    /// The slot of `mv` (played from `pos`), its string made first if `filled` says it is
+    /// missing.
+    fn slot_in<V: JsVariant>(&self, filled: &mut [u64], pos: &V, mv: V::Move) -> u16 {
         let slot = pos.name_slot(mv);
         let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
-        // `try_borrow_mut` cannot fail (nothing re-enters), and a failure only costs a remake.
-        let mut filled = self.filled.try_borrow_mut().ok();
-        let known = filled
-            .as_ref()
-            .and_then(|f| f.get(word))
-            .is_some_and(|w| w & bit != 0);
-        if !known {
-            self.strings
-                .set(u32::from(slot), JsValue::from_str(&pos.coord(mv)));
-            if let Some(w) = filled.as_mut().and_then(|f| f.get_mut(word)) {
+        match filled.get_mut(word) {
+            Some(w) if *w & bit != 0 => {}
+            Some(w) => {
+                self.strings
+                    .set(u32::from(slot), JsValue::from_str(&pos.coord(mv)));
                 *w |= bit;
             }
+            // A slot past the table (a `name_slot` bug) is rewritten every time, never missed.
+            None => self
+                .strings
+                .set(u32::from(slot), JsValue::from_str(&pos.coord(mv))),
         }
         slot
     }
 
     /// The JS string of `mv`, played from `pos`.
     pub fn name<V: JsVariant>(&self, pos: &V, mv: V::Move) -> JsValue {
-        let slot = self.slot(pos, mv);
+        let slot = self.with_filled(|table, filled| table.slot_in(filled, pos, mv));
         self.strings.get(u32::from(slot))
     }
 
     /// The JS strings of moves, each with the position it is played from.
     pub fn names<'a, V: JsVariant + 'a>(
         &self,
-        moves: impl Iterator<Item = (&'a V, V::Move)>,
+        moves: impl ExactSizeIterator<Item = (&'a V, V::Move)>,
     ) -> Array {
-        let slots: Vec<u16> = moves.map(|(pos, mv)| self.slot(pos, mv)).collect();
+        let mut slots = Vec::with_capacity(moves.len());
+        self.with_filled(|table, filled| {
+            slots.extend(moves.map(|(pos, mv)| table.slot_in(filled, pos, mv)));
+        });
         names_at(&self.strings, &slots)
+    }
+
+    /// Runs `f` with the bitset of filled slots (nothing re-enters a table, so the borrow cannot
+    /// fail; if it did, an empty bitset would only cost strings made again).
+    fn with_filled<R>(&self, f: impl FnOnce(&Self, &mut [u64]) -> R) -> R {
+        match self.filled.try_borrow_mut() {
+            Ok(mut filled) => f(self, &mut filled),
+            Err(_) => f(self, &mut []),
+        }
     }
 }
