@@ -2,7 +2,7 @@
 //! published tables): depths up to 2,000,000 leaves in the default run, all depths with
 //! `--ignored`.
 
-use qipan::{perft, Variant, Xiangqi};
+use qipan::{perft, perft_threads, Variant, Xiangqi};
 
 const EPD: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -46,11 +46,13 @@ fn run(limit: u64) {
             if expected > limit {
                 continue;
             }
-            assert_eq!(
-                perft(&pos, depth),
-                expected,
-                "line {line}: {fen} depth {depth}"
-            );
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let count = if expected > 2_000_000 {
+                perft_threads(&pos, depth, threads)
+            } else {
+                perft(&pos, depth)
+            };
+            assert_eq!(count, expected, "line {line}: {fen} depth {depth}");
         }
     }
 }

@@ -116,6 +116,24 @@ fn random_playouts_keep_every_invariant() {
 }
 
 #[test]
+fn is_legal_matches_generation_after_every_first_move_of_the_suite() {
+    for start in starts() {
+        for mv in start.legal_moves() {
+            let mut p = start;
+            p.play_unchecked(mv);
+            let set: HashSet<Move> = p.legal_moves().into_iter().collect();
+            assert_eq!(p.count_legal_moves(), set.len());
+            for from in Square::all() {
+                for to in Square::all() {
+                    let m = Move::new(from, to);
+                    assert_eq!(p.is_legal(m), set.contains(&m), "is_legal({m}) in {p}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn move_codes() {
     for code in 0..8100u16 {
         let mv = Move::from_u16(code).unwrap();

@@ -294,3 +294,36 @@ fn variant_names_and_start() {
     assert!(d.contains("楚") && d.contains("a   b"));
     assert_eq!(d.lines().count(), 14);
 }
+
+#[test]
+fn legality_pins_cannon_screens_and_horse_legs() {
+    // A piece may not become the only screen between its general and an enemy cannon.
+    let p = pos("5k3/9/4c4/9/9/9/R8/9/9/4K4 w");
+    assert!(!p.is_legal(Move::new(sq("a3"), sq("e3"))));
+    assert_eq!(targets(&p, "a3").len(), 16);
+    // Two screens: neither may leave the file; the chariot may move along it or capture the cannon.
+    let p = pos("5k3/9/4c4/9/9/4R4/9/9/4A4/4K4 w");
+    expect(&p, "e4", &["e2", "e3", "e5", "e6", "e7"]);
+    expect(&p, "e1", &[]);
+    // A piece on the leg of an enemy horse aimed at its general may only capture that horse.
+    let p = pos("3k5/9/9/9/9/9/9/9/5Rn2/4K4 w");
+    assert!(!p.is_check());
+    expect(&p, "f1", &["g1"]);
+    // A horse pinned by a chariot cannot move at all.
+    expect(&pos("3k5/4r4/9/9/9/9/4N4/9/9/4K4 w"), "e3", &[]);
+    // In check from a cannon: capture it, block with a second screen, or take the screen away.
+    let p = pos("3k5/9/4c4/9/9/9/4N4/R8/9/4K4 w");
+    assert!(p.is_check());
+    let mut all: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    all.sort();
+    let mut want = vec![
+        // The horse (the screen) leaves the file: any of its moves.
+        "e3c2", "e3c4", "e3d1", "e3d5", "e3f1", "e3f5", "e3g2", "e3g4",
+        // The chariot adds a second screen on e2 (it cannot reach e4-e6).
+        "a2e2",
+        // The general steps aside, but not to d0: it would face the black general on d9.
+        "e0f0",
+    ];
+    want.sort();
+    assert_eq!(all, want);
+}

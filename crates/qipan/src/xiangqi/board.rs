@@ -84,36 +84,37 @@ fn key_row(code: u8) -> usize {
     (code >> 5) as usize * 7 + SLOT_KIND[(code & 15) as usize] as usize
 }
 
-/// Up to three blockers on each side of bit `p` in an occupancy mask of `n` points.
-/// Returned as positions, `-1` (below) or `n` (above) when there is none.
-#[inline]
-pub(crate) fn blockers_up(occ: u32, p: u32, n: i32) -> [i32; 3] {
+/// The first `K` blockers above bit `p` in an occupancy mask of `n` points, nearest first, as
+/// positions; `n` when there is none. Branchless.
+#[inline(always)]
+pub(crate) fn blockers_up<const K: usize>(occ: u32, p: u32, n: i32) -> [i32; K] {
     let mut above = occ & !((2u32 << p) - 1);
-    let mut out = [n; 3];
+    let mut out = [n; K];
     for o in out.iter_mut() {
-        if above == 0 {
-            break;
-        }
-        *o = above.trailing_zeros() as i32;
-        above &= above - 1;
+        *o = (above.trailing_zeros() as i32).min(n);
+        above &= above.wrapping_sub(1);
     }
     out
 }
 
-/// See [`blockers_up`].
-#[inline]
-pub(crate) fn blockers_down(occ: u32, p: u32) -> [i32; 3] {
+/// The first `K` blockers below bit `p`, nearest first; `-1` when there is none. Branchless.
+#[inline(always)]
+pub(crate) fn blockers_down<const K: usize>(occ: u32, p: u32) -> [i32; K] {
     let mut below = occ & ((1u32 << p) - 1);
-    let mut out = [-1; 3];
+    let mut out = [-1; K];
     for o in out.iter_mut() {
-        if below == 0 {
-            break;
-        }
-        let b = 31 - below.leading_zeros();
-        *o = b as i32;
-        below ^= 1 << b;
+        let lz = below.leading_zeros();
+        *o = 31 - lz as i32;
+        below &= !((0x8000_0000u64 >> lz) as u32);
     }
     out
+}
+
+/// The bits strictly between positions `a` and `b` of a line.
+#[inline(always)]
+pub(crate) fn between_bits(a: usize, b: usize) -> u32 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    ((1u32 << hi) - 1) & !((2u32 << lo) - 1)
 }
 
 /// A Xiangqi position. Small and `Copy`: moves are played on a copy (copy-make).
@@ -382,7 +383,6 @@ impl Xiangqi {
     /// the other side on `g` itself counts as captured.
     #[inline]
     pub(crate) fn general_attacked_at(&self, us: Color, g: usize, vacated: usize) -> bool {
-        let tt = tag(!us);
         let (gf, gr) = (g % 9, g / 9);
         let (mut file, mut rank) = (self.file_occ[gf] as u32, self.rank_occ[gr] as u32);
         if vacated < 90 {
@@ -393,35 +393,25 @@ impl Xiangqi {
                 rank &= !(1 << (vacated % 9));
             }
         }
-        // Along the file: chariot or general first, cannon second.
-        for b in [
-            blockers_up(file, gr as u32, 10),
-            blockers_down(file, gr as u32),
-        ] {
-            if (0..10).contains(&b[0]) {
-                let c = self.board[b[0] as usize * 9 + gf];
-                if is(c, tt, 7, 9) || is(c, tt, 0, 1) {
-                    return true;
-                }
-                if (0..10).contains(&b[1]) && is(self.board[b[1] as usize * 9 + gf], tt, 9, 11) {
-                    return true;
-                }
-            }
-        }
-        for b in [
-            blockers_up(rank, gf as u32, 9),
-            blockers_down(rank, gf as u32),
-        ] {
-            if (0..9).contains(&b[0]) {
-                if is(self.board[gr * 9 + b[0] as usize], tt, 7, 9) {
-                    return true;
-                }
-                if (0..9).contains(&b[1]) && is(self.board[gr * 9 + b[1] as usize], tt, 9, 11) {
-                    return true;
-                }
-            }
-        }
+        // Sliders: the other general (flying) and chariots with no piece between, cannons with one.
         let them = &self.slots[(!us).index()];
+        for (slot, need) in [(0, 0), (7, 0), (8, 0), (9, 1), (10, 1)] {
+            let c = them[slot] as usize;
+            if c >= 90 || c == g {
+                continue;
+            }
+            let (cf, cr) = (c % 9, c / 9);
+            let between = if cf == gf {
+                file & between_bits(cr, gr)
+            } else if cr == gr && slot != 0 {
+                rank & between_bits(cf, gf)
+            } else {
+                continue;
+            };
+            if between.count_ones() == need {
+                return true;
+            }
+        }
         for &h in &them[5..7] {
             if h != NONE {
                 if let Some(leg) = horse_leg(h as usize, g) {
@@ -490,7 +480,7 @@ impl Xiangqi {
     /// piece characters, files `a`–`i` and ranks `0`–`9` labelled, and the river marked.
     pub fn diagram(&self) -> String {
         let mut out = String::new();
-        let files = "     a   b   c   d   e   f   g   h   i\n";
+        let files = "    a   b   c   d   e   f   g   h   i\n";
         out.push_str(files);
         for rank in (0..10u8).rev() {
             out.push_str(&format!(" {rank} "));

@@ -10,6 +10,7 @@
 //! use qipan::xiangqi::FenError;
 //! let pos = Xiangqi::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r").unwrap();
 //! assert_eq!(pos, Xiangqi::start());
+//! assert_eq!("4k4/9/9/9/9/9/9/9/9/3K5 b".parse::<Xiangqi>().unwrap().fen(), "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1");
 //! assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
 //! // Generals facing on an open file:
 //! assert_eq!(Xiangqi::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w"), Err(FenError::FacingGenerals));
@@ -104,8 +105,17 @@ pub(crate) fn reachable(piece: Piece, sq: Square) -> bool {
     }
 }
 
+impl std::str::FromStr for Xiangqi {
+    type Err = FenError;
+    /// [`Xiangqi::from_fen`].
+    fn from_str(fen: &str) -> Result<Xiangqi, FenError> {
+        Xiangqi::from_fen(fen)
+    }
+}
+
 impl Xiangqi {
-    /// Reads and validates a FEN (see the [module documentation](self)).
+    /// Reads and validates a FEN: WXF/UCCI form, letters `KABNRCP` (`E`, `H` read too), side
+    /// `w`/`r`/`b`, the two `-` fields and the clocks optional. See [`FenError`] for what is rejected.
     pub fn from_fen(fen: &str) -> Result<Xiangqi, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(2..=6).contains(&fields.len()) {

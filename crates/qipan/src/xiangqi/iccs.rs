@@ -11,6 +11,7 @@
 //! let pos = Xiangqi::start();
 //! let mv = pos.parse_iccs("H2-E2").unwrap();
 //! assert_eq!(mv.to_string(), "h2e2");
+//! assert_eq!("h2-e2".parse(), Ok(mv));
 //! assert_eq!(pos.parse_iccs_with("h3e3", IccsRanks::OneBased), Ok(mv));
 //! assert_eq!(Xiangqi::iccs_with(mv, IccsRanks::OneBased), "h3e3");
 //! assert!(matches!(pos.parse_iccs("h2e3"), Err(MoveError::Illegal { .. })));
@@ -86,6 +87,14 @@ pub fn write_iccs(mv: Move, ranks: IccsRanks) -> String {
         t.file_char(),
         t.rank() + off
     )
+}
+
+impl std::str::FromStr for Move {
+    type Err = MoveError;
+    /// Reads ICCS with ranks 0–9, without checking legality ([`parse_iccs_move`]).
+    fn from_str(text: &str) -> Result<Move, MoveError> {
+        parse_iccs_move(text, IccsRanks::ZeroBased)
+    }
 }
 
 impl Xiangqi {

@@ -185,6 +185,16 @@ impl Filter for OnlyTo {
     }
 }
 
+/// What [`Xiangqi::info`] gathers: checks, and pins for the case of no check.
+#[derive(Default)]
+struct Acc {
+    in_check: bool,
+    pin_from: u128,
+    pin_to: u128,
+    res_from: u128,
+    res_to: u128,
+}
+
 /// What the general's surroundings say about the legality of the moves of the side to move.
 struct Info {
     in_check: bool,
@@ -223,68 +233,70 @@ impl Xiangqi {
         !next.general_attacked(self.turn)
     }
 
-    fn info(&self) -> Info {
-        let us = self.turn;
-        let (ut, tt) = (tag(us), tag(!us));
-        let g = self.slots[us.index()][0] as usize;
-        let (gf, gr) = (g % 9, g / 9);
-        let mut in_check = false;
-        let (mut pin_from, mut pin_to, mut res_from, mut res_to) = (0u128, 0u128, 0u128, 0u128);
-        let file = self.file_occ[gf] as u32;
-        let rank = self.rank_occ[gr] as u32;
-        let lines: [([i32; 3], bool); 4] = [
-            (blockers_up(file, gr as u32, 10), true),
-            (blockers_down(file, gr as u32), true),
-            (blockers_up(rank, gf as u32, 9), false),
-            (blockers_down(rank, gf as u32), false),
-        ];
-        for (b, on_file) in lines {
-            let (n, step) = if on_file { (10, 9) } else { (9, 1) };
-            let at = |i: i32| {
-                if on_file {
-                    i as usize * 9 + gf
-                } else {
-                    gr * 9 + i as usize
-                }
-            };
-            if !(0..n).contains(&b[0]) {
-                continue;
+    /// Looks at one line from the general `g`: `b` holds the positions (along the line) of the
+    /// first three pieces, `base + pos * STEP` their squares, `n` the line length.
+    #[inline(always)]
+    fn info_line<const STEP: usize>(
+        &self,
+        g: usize,
+        b: [i32; 3],
+        base: usize,
+        n: i32,
+        acc: &mut Acc,
+    ) {
+        if b[0] < 0 || b[0] >= n {
+            return;
+        }
+        let (ut, tt) = (tag(self.turn), tag(!self.turn));
+        let on_file = STEP == 9;
+        let slider = |c: u8| is(c, tt, 7, 9) || (on_file && is(c, tt, 0, 1));
+        let b1 = base + b[0] as usize * STEP;
+        let c1 = self.board[b1];
+        if slider(c1) {
+            acc.in_check = true;
+            acc.res_to |= between_mask(g, b1, STEP) | bit(b1);
+            return;
+        }
+        if is(c1, tt, 9, 11) {
+            // An unscreened cannon: a piece put between would be its screen.
+            acc.pin_to |= between_mask(g, b1, STEP);
+        }
+        if b[1] < 0 || b[1] >= n {
+            return;
+        }
+        let b2 = base + b[1] as usize * STEP;
+        let c2 = self.board[b2];
+        if is(c2, tt, 9, 11) {
+            acc.in_check = true;
+            acc.res_to |= between_mask(g, b2, STEP) | bit(b2);
+            acc.res_from |= bit(b1);
+            return;
+        }
+        if c1 & ut != 0 && slider(c2) {
+            acc.pin_from |= bit(b1);
+        }
+        if b[2] >= 0 && b[2] < n && is(self.board[base + b[2] as usize * STEP], tt, 9, 11) {
+            if c1 & ut != 0 {
+                acc.pin_from |= bit(b1);
             }
-            let b1 = at(b[0]);
-            let c1 = self.board[b1];
-            let slider = |c: u8| is(c, tt, 7, 9) || (on_file && is(c, tt, 0, 1));
-            if slider(c1) {
-                in_check = true;
-                res_to |= between_mask(g, b1, step) | bit(b1);
-                continue;
-            }
-            if is(c1, tt, 9, 11) {
-                // An unscreened cannon: a piece put between would be its screen.
-                pin_to |= between_mask(g, b1, step);
-            }
-            if !(0..n).contains(&b[1]) {
-                continue;
-            }
-            let b2 = at(b[1]);
-            let c2 = self.board[b2];
-            if is(c2, tt, 9, 11) {
-                in_check = true;
-                res_to |= between_mask(g, b2, step) | bit(b2);
-                res_from |= bit(b1);
-                continue;
-            }
-            if c1 & ut != 0 && slider(c2) {
-                pin_from |= bit(b1);
-            }
-            if (0..n).contains(&b[2]) && is(self.board[at(b[2])], tt, 9, 11) {
-                if c1 & ut != 0 {
-                    pin_from |= bit(b1);
-                }
-                if c2 & ut != 0 {
-                    pin_from |= bit(b2);
-                }
+            if c2 & ut != 0 {
+                acc.pin_from |= bit(b2);
             }
         }
+    }
+
+    fn info(&self) -> Info {
+        let us = self.turn;
+        let ut = tag(us);
+        let g = self.slots[us.index()][0] as usize;
+        let (gf, gr) = (g % 9, g / 9);
+        let mut acc = Acc::default();
+        let file = self.file_occ[gf] as u32;
+        let rank = self.rank_occ[gr] as u32;
+        self.info_line::<9>(g, blockers_up::<3>(file, gr as u32, 10), gf, 10, &mut acc);
+        self.info_line::<9>(g, blockers_down::<3>(file, gr as u32), gf, 10, &mut acc);
+        self.info_line::<1>(g, blockers_up::<3>(rank, gf as u32, 9), gr * 9, 9, &mut acc);
+        self.info_line::<1>(g, blockers_down::<3>(rank, gf as u32), gr * 9, 9, &mut acc);
         for &h in &self.slots[(!us).index()][5..7] {
             if h == NONE {
                 continue;
@@ -292,34 +304,35 @@ impl Xiangqi {
             if let Some(leg) = horse_leg(h as usize, g) {
                 let c = self.board[leg];
                 if c == 0 {
-                    in_check = true;
-                    res_to |= bit(h as usize) | bit(leg);
+                    acc.in_check = true;
+                    acc.res_to |= bit(h as usize) | bit(leg);
                 } else if c & ut != 0 {
-                    pin_from |= bit(leg);
+                    acc.pin_from |= bit(leg);
                 }
             }
         }
         if let Some(s) = self.soldier_checks(us, g) {
-            in_check = true;
-            res_to |= bit(s);
+            acc.in_check = true;
+            acc.res_to |= bit(s);
             // A second checking soldier: any capture of one is tested anyway.
+            let tt = tag(!us);
             for t in [g.wrapping_sub(1), g + 1, g + 9, g.wrapping_sub(9)] {
                 if t < 90 && is(self.board[t], tt, 11, 16) {
-                    res_to |= bit(t);
+                    acc.res_to |= bit(t);
                 }
             }
         }
-        if in_check {
+        if acc.in_check {
             Info {
-                in_check,
-                from_mask: res_from,
-                to_mask: res_to,
+                in_check: true,
+                from_mask: acc.res_from,
+                to_mask: acc.res_to,
             }
         } else {
             Info {
-                in_check,
-                from_mask: pin_from,
-                to_mask: pin_to,
+                in_check: false,
+                from_mask: acc.pin_from,
+                to_mask: acc.pin_to,
             }
         }
     }
@@ -361,8 +374,8 @@ impl Xiangqi {
         let file = self.file_occ[ff] as u32;
         let hit = if cannon { 1 } else { 0 };
         // Along the rank.
-        let up = blockers_up(rank, ff as u32, 9);
-        let down = blockers_down(rank, ff as u32);
+        let up = blockers_up::<2>(rank, ff as u32, 9);
+        let down = blockers_down::<2>(rank, ff as u32);
         let row = fr * 9;
         if F::ALL && S::BULK {
             s.add((up[0] - down[0] - 2) as usize);
@@ -383,8 +396,8 @@ impl Xiangqi {
             }
         }
         // Along the file.
-        let up = blockers_up(file, fr as u32, 10);
-        let down = blockers_down(file, fr as u32);
+        let up = blockers_up::<2>(file, fr as u32, 10);
+        let down = blockers_down::<2>(file, fr as u32);
         if F::ALL && S::BULK {
             s.add((up[0] - down[0] - 2) as usize);
         } else {
@@ -418,6 +431,42 @@ impl Xiangqi {
         }
     }
 
+    /// The moves of every piece but the general, with no legality test, kind by kind.
+    #[inline(always)]
+    fn gen_unrestricted<S: Sink>(&self, slots: &[u8; 16], s: &mut S) {
+        for &from in &slots[1..3] {
+            if from != NONE {
+                self.gen_steps(from as usize, &ADVISOR_STEPS[from as usize], s, &All);
+            }
+        }
+        for &from in &slots[3..5] {
+            if from != NONE {
+                self.gen_blockable(from as usize, &ELEPHANT_STEPS[from as usize], s, &All);
+            }
+        }
+        for &from in &slots[5..7] {
+            if from != NONE {
+                self.gen_blockable(from as usize, &HORSE_STEPS[from as usize], s, &All);
+            }
+        }
+        for &from in &slots[7..9] {
+            if from != NONE {
+                self.gen_slider(from as usize, false, s, &All);
+            }
+        }
+        for &from in &slots[9..11] {
+            if from != NONE {
+                self.gen_slider(from as usize, true, s, &All);
+            }
+        }
+        let steps = &SOLDIER_STEPS[self.turn.index()];
+        for &from in &slots[11..16] {
+            if from != NONE {
+                self.gen_steps(from as usize, &steps[from as usize], s, &All);
+            }
+        }
+    }
+
     fn generate<S: Sink>(&self, s: &mut S) {
         let slots = &self.slots[self.turn.index()];
         let g = slots[0];
@@ -426,6 +475,11 @@ impl Xiangqi {
         }
         let info = self.info();
         self.gen_steps(g as usize, &GENERAL_STEPS[g as usize], s, &GeneralSafe);
+        if !info.in_check && (info.from_mask | info.to_mask) == 0 {
+            // Nothing can expose the general: every pseudo-legal move is legal.
+            self.gen_unrestricted(slots, s);
+            return;
+        }
         for (slot, &from) in slots.iter().enumerate().skip(1) {
             if from == NONE {
                 continue;

@@ -10,6 +10,8 @@
 //! assert_eq!((e0.file(), e0.rank()), (4, 0));
 //! assert_eq!(e0.to_string(), "e0");
 //! assert_eq!(Square::try_new(9, 0), None);
+//! assert_eq!(Square::from_name("e0"), Some(e0));
+//! assert_eq!(Square::from_name("j0"), None);
 //! assert_eq!(Square::from_index(89), Some(Square::new(8, 9)));
 //! ```
 
@@ -49,6 +51,17 @@ impl Square {
             Some(Square(index as u8))
         } else {
             None
+        }
+    }
+
+    /// The square named like `"e0"` (file `a`–`i`, either case, then rank `0`–`9`), or `None`.
+    pub fn from_name(name: &str) -> Option<Square> {
+        match name.as_bytes() {
+            &[f, r] => Square::try_new(
+                f.to_ascii_lowercase().wrapping_sub(b'a'),
+                r.wrapping_sub(b'0'),
+            ),
+            _ => None,
         }
     }
 
@@ -134,6 +147,13 @@ mod tests {
             assert_eq!(sq.flip_file().flip_file(), sq);
         }
         assert_eq!(Square::new(8, 9).to_string(), "i9");
+        for sq in Square::all() {
+            assert_eq!(Square::from_name(&sq.to_string()), Some(sq));
+            assert_eq!(Square::from_name(&sq.to_string().to_uppercase()), Some(sq));
+        }
+        for bad in ["", "e", "e10", "k0", "e:", "马0", "0e"] {
+            assert_eq!(Square::from_name(bad), None, "{bad}");
+        }
         assert!(Square::new(4, 0).in_palace(Color::White));
         assert!(!Square::new(4, 0).in_palace(Color::Black));
         assert!(Square::new(3, 7).in_palace(Color::Black));

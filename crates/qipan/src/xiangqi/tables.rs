@@ -171,18 +171,33 @@ pub(crate) static HORSE_STEPS: [[(u8, u8); 8]; 90] = horse_steps();
 /// Soldier steps by colour index.
 pub(crate) static SOLDIER_STEPS: [[[u8; 3]; 90]; 2] = soldier_steps();
 
+const fn horse_legs() -> [[u8; 90]; 90] {
+    let mut t = [[NONE; 90]; 90];
+    let steps = horse_steps();
+    let mut h = 0;
+    while h < 90 {
+        let mut i = 0;
+        while i < 8 {
+            let (to, leg) = steps[h][i];
+            if to != NONE {
+                t[h][to as usize] = leg;
+            }
+            i += 1;
+        }
+        h += 1;
+    }
+    t
+}
+
+/// `HORSE_LEGS[h][g]`: the leg of a horse on `h` jumping to `g`, or [`NONE`].
+static HORSE_LEGS: [[u8; 90]; 90] = horse_legs();
+
 /// The leg square of a horse on `h` that attacks `g`, or `None` when `g` is not a horse jump
 /// away. The leg is next to the horse, never next to the target.
-#[inline]
+#[inline(always)]
 pub(crate) fn horse_leg(h: usize, g: usize) -> Option<usize> {
-    let (hf, hr) = ((h % 9) as i32, (h / 9) as i32);
-    let (gf, gr) = ((g % 9) as i32, (g / 9) as i32);
-    let (df, dr) = (gf - hf, gr - hr);
-    match (df.abs(), dr.abs()) {
-        (2, 1) => Some((h as i32 + df.signum()) as usize),
-        (1, 2) => Some((h as i32 + 9 * dr.signum()) as usize),
-        _ => None,
-    }
+    let leg = HORSE_LEGS[h][g];
+    (leg != NONE).then_some(leg as usize)
 }
 
 #[cfg(test)]

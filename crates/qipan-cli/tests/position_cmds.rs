@@ -1,0 +1,167 @@
+//! The `perft`, `moves` and `status` subcommands, driven as a user drives them. Counts come from
+//! the perft suites in `data/`; outcomes from the rules (the games are written out below).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn qipan(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("qipan runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().expect("qipan finishes")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(out).trim()).expect("one JSON object")
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const XIANGQI_2: &str = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
+
+#[test]
+fn perft_prints_nodes_time_and_nps() {
+    // data/chess-perft.epd: Kiwipete D3 = 97862.
+    let text = stdout(&qipan(&["perft", "--fen", KIWIPETE, "3"], ""));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "nodes 97862");
+    assert!(lines[1].starts_with("time "));
+    assert!(lines[2].starts_with("nps "));
+}
+
+#[test]
+fn perft_divide_lists_every_root_move_then_the_total() {
+    // data/chess-perft.epd: start D1 = 20, D3 = 8902.
+    let text = stdout(&qipan(
+        &["perft", "--variant", "chess", "3", "--divide"],
+        "",
+    ));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20 + 3);
+    let sum: u64 = lines[..20]
+        .iter()
+        .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 8902);
+    assert_eq!(lines[20], "nodes 8902");
+}
+
+#[test]
+fn perft_threads_agree() {
+    // data/xiangqi-perft.epd line 2: D3 = 43929.
+    let text = stdout(&qipan(
+        &[
+            "perft",
+            "--variant",
+            "xiangqi",
+            "--fen",
+            XIANGQI_2,
+            "3",
+            "--threads",
+            "2",
+        ],
+        "",
+    ));
+    assert_eq!(text.lines().next(), Some("nodes 43929"));
+}
+
+#[test]
+fn moves_are_sorted_uci_on_one_line() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let text = stdout(&qipan(&["moves", "--fen", start], ""))
+        .trim()
+        .to_owned();
+    let moves: Vec<&str> = text.split(' ').collect();
+    assert_eq!(moves.len(), 20);
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    for m in ["a2a3", "a2a4", "b1a3", "b1c3", "g1f3", "g1h3", "h2h4"] {
+        assert!(moves.contains(&m), "{m} missing");
+    }
+}
+
+#[test]
+fn moves_from_stdin_one_line_per_fen_and_errors_in_place() {
+    let input = format!("{KIWIPETE}\nnot a fen\n\n4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
+    let text = stdout(&qipan(&["moves", "--variant", "chess"], &input));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0].split(' ').count(), 48); // Kiwipete D1
+    assert!(lines[1].starts_with("error: "), "{}", lines[1]);
+    assert_eq!(lines[2].split(' ').count(), 15); // perftsuite line 1, D1
+    assert!(lines[2].contains("e1g1"));
+}
+
+#[test]
+fn xiangqi_moves_are_iccs() {
+    let text = stdout(&qipan(
+        &["moves", "--variant", "xiangqi", "--fen", XIANGQI_2],
+        "",
+    ));
+    assert_eq!(text.split_whitespace().count(), 38); // data line 2, D1
+}
+
+#[test]
+fn status_reports_fools_mate() {
+    // 1. f3 e5 2. g4 Qh4#: White is mated.
+    let v = json(&qipan(&["status", "--moves", "f2f3 e7e5 g2g4 d8h4"], ""));
+    assert_eq!(v["turn"], "white");
+    assert_eq!(v["check"], true);
+    assert_eq!(v["legal_moves"], 0);
+    assert_eq!(v["outcome"]["termination"], "checkmate");
+    assert_eq!(v["outcome"]["winner"], "black");
+    assert_eq!(v["outcome"]["result"], "0-1");
+    assert_eq!(v["claimable"], serde_json::json!([]));
+}
+
+#[test]
+fn status_lists_claimable_threefold_repetition() {
+    // Knights out and back twice: the start position stands for the third time (FIDE 9.2).
+    let moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    let v = json(&qipan(&["status", "--moves", moves], ""));
+    assert_eq!(v["outcome"], serde_json::Value::Null);
+    assert_eq!(v["claimable"], serde_json::json!(["threefold_repetition"]));
+}
+
+#[test]
+fn status_xiangqi_turn_is_red_and_rules_are_read() {
+    let v = json(&qipan(
+        &["status", "--variant", "xiangqi", "--rules", "simple"],
+        "",
+    ));
+    assert_eq!(v["turn"], "red");
+    assert_eq!(v["legal_moves"], 44); // data line 1, D1
+    let bad = qipan(
+        &["status", "--variant", "xiangqi", "--rules", "nonsense"],
+        "",
+    );
+    assert!(!bad.status.success());
+}
+
+#[test]
+fn status_illegal_move_names_ply_and_move() {
+    let out = qipan(&["status", "--moves", "e2e4 e7e5 e1e3"], "");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ply 3") && err.contains("e1e3"), "{err}");
+    assert!(!err.contains("panicked"));
+}
