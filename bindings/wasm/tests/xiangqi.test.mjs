@@ -121,3 +121,33 @@ test("rules: the simple and Asian rule sets both start the same game", () => {
     assert.deepEqual(board.outcome(), { termination: "checkmate", winner: "red", result: "1-0" });
   }
 });
+
+test("repetition: an idle cycle draws and a perpetual check loses, on the ply ffish says", () => {
+  const cases = [
+    { rules: "asian", fen: undefined, cycle: ["h0g2", "h9g7", "g2h0", "g7h9"], termination: "repetition" },
+    { rules: "simple", fen: undefined, cycle: ["h0g2", "h9g7", "g2h0", "g7h9"], termination: "repetition" },
+    // Red's chariot checks on every move of the cycle: Red loses.
+    { rules: "asian", fen: "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1", prefix: ["a0a9", "d9d8"],
+      cycle: ["a9a8", "d8d9", "a8a9", "d9d8"], termination: "perpetual_check" },
+  ];
+  for (const { rules, fen, prefix = [], cycle, termination } of cases) {
+    const board = new XiangqiBoard(fen, rules);
+    const ref = fen ? new ffish.Board("xiangqi", fen) : new ffish.Board("xiangqi");
+    let ended = false;
+    for (const [i, mv] of [...prefix, ...cycle, ...cycle, ...cycle].entries()) {
+      board.push(mv);
+      ref.push(toFfish(mv));
+      // ffish judges repetitions when a draw is claimed; qipan's Xiangqi rules end the game by itself.
+      assert.equal(board.isGameOver(), ref.isGameOver(true), `${termination} ply ${i}`);
+      if (ref.isGameOver(true)) {
+        const outcome = board.outcome();
+        assert.equal(outcome.result, ref.result(true));
+        assert.equal(outcome.termination, termination);
+        ended = true;
+        break;
+      }
+    }
+    assert.ok(ended, `${rules} ${termination}`);
+    ref.delete();
+  }
+});
