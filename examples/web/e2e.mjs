@@ -1,6 +1,7 @@
 // End-to-end test of the web page: builds it with vite, serves dist/ on 127.0.0.1, and plays it
 // in headless Chromium by clicks — the fool's mate in chess and a cannon mate in Xiangqi — then
-// checks the announced results. Screenshots go to screenshots/ (git-ignored).
+// checks the announced results; last, loads it from the vite dev server. Screenshots go to
+// screenshots/ (git-ignored).
 //
 //   node e2e.mjs          (needs bindings/wasm/pkg built, npm ci here, and /usr/bin/chromium)
 import assert from "node:assert/strict";
@@ -12,7 +13,7 @@ import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { chromium } from "playwright-core";
-import { build } from "vite";
+import { build, createServer as createViteServer } from "vite";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, "dist");
@@ -144,4 +145,22 @@ test("xiangqi: a cannon mate by clicks is announced as 1-0", async () => {
 
 test("no errors in the page", () => {
   assert.deepEqual(pageErrors, []);
+});
+
+test("the vite dev server serves the page too (the package is linked from outside the root)", async () => {
+  const dev = await createViteServer({ root: here, logLevel: "warn", server: { port: 0, host: "127.0.0.1" } });
+  await dev.listen();
+  const devPage = await context.newPage();
+  const errors = [];
+  devPage.on("pageerror", (error) => errors.push(String(error)));
+  try {
+    await devPage.goto(dev.resolvedUrls.local[0]);
+    await devPage.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+    await devPage.click('#board [data-square="e2"]');
+    assert.equal(await devPage.locator("#board .target").count(), 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    await devPage.close();
+    await dev.close();
+  }
 });

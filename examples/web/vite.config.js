@@ -6,6 +6,8 @@ export default defineConfig({
   // The package finds its .wasm with `new URL(..., import.meta.url)`; pre-bundling would move the
   // module away from the file.
   optimizeDeps: { exclude: ["qipan"] },
-  server: { host: "127.0.0.1" },
+  // The package is linked from ../../bindings/wasm/pkg, outside this folder: let the dev server
+  // read it.
+  server: { host: "127.0.0.1", fs: { allow: [".", "../../bindings/wasm/pkg"] } },
   preview: { host: "127.0.0.1" },
 });
