@@ -1,5 +1,6 @@
 // Differential test against chess.js on positions from seeded random playouts: legal moves,
-// check, checkmate, stalemate, SAN of every legal move, FEN, and loading each FEN.
+// check, checkmate, stalemate, insufficient material, SAN of every legal move, FEN, and loading
+// each FEN.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -28,6 +29,7 @@ test(`chess: ${POSITIONS} positions agree with chess.js`, () => {
   let mated = 0;
   let stalemates = 0;
   let checks = 0;
+  let insufficient = 0;
   for (let game = 0; positions < POSITIONS; game++) {
     const start = STARTS[game % STARTS.length];
     const ref = new Chess(start);
@@ -40,16 +42,23 @@ test(`chess: ${POSITIONS} positions agree with chess.js`, () => {
       assert.equal(board.isCheck(), ref.inCheck(), `check, ${where}`);
       assert.equal(board.isCheckmate(), ref.isCheckmate(), `checkmate, ${where}`);
       assert.equal(board.isStalemate(), ref.isStalemate(), `stalemate, ${where}`);
+      assert.equal(board.isInsufficientMaterial(), ref.isInsufficientMaterial(), `insufficient material, ${where}`);
       assert.equal(board.fen(), ref.fen(), `fen, ${where}`);
       for (const m of expected) assert.equal(board.san(m.lan), m.san, `san(${m.lan}), ${where}`);
       const loaded = new ChessBoard(ref.fen());
       assert.deepEqual(loaded.legalMoves().sort(), expected.map((m) => m.lan).sort(), `loaded, ${where}`);
       loaded.free();
       checks += ref.inCheck();
+      insufficient += ref.isInsufficientMaterial();
       if (expected.length === 0) {
         mated += ref.isCheckmate();
         stalemates += ref.isStalemate();
         assert.notEqual(board.outcome(), null, where);
+        break;
+      }
+      // A dead position: the game is over, and shuffling kings teaches nothing.
+      if (ref.isInsufficientMaterial()) {
+        assert.equal(board.outcome()?.termination, "insufficient_material", where);
         break;
       }
       // Playouts that take captures and mates when chess.js offers them end in mates and
@@ -63,5 +72,5 @@ test(`chess: ${POSITIONS} positions agree with chess.js`, () => {
     }
     board.free();
   }
-  console.log(`# ${positions} positions, ${checks} in check, ${mated} mates, ${stalemates} stalemates`);
+  console.log(`# ${positions} positions, ${checks} in check, ${mated} mates, ${stalemates} stalemates, ${insufficient} with insufficient material`);
 });
