@@ -6,6 +6,8 @@ import { test } from "node:test";
 import { ChessBoard, XiangqiBoard } from "./qipan.mjs";
 import { BAD_STRINGS, NOT_STRINGS, pick, seeded, SEED, throwsNamed } from "./util.mjs";
 
+/** Fuzz iterations per game and kind (QIPAN_FUZZ). */
+const FUZZ = Number(process.env.QIPAN_FUZZ ?? 20000);
 const MOVE_ERRORS = ["InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError"];
 const CHESS_FEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const XIANGQI_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -55,7 +57,7 @@ for (const game of games) {
     const alphabet = `${game.fen}0123456789/-  kqrbnpKQRBNPachewg`;
     const Board = game.make().constructor;
     let loaded = 0;
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < FUZZ; i++) {
       const chars = [...game.fen];
       const edits = 1 + Math.floor(rand() * 4);
       for (let e = 0; e < edits; e++) {
@@ -97,7 +99,7 @@ for (const game of games) {
     const before = snapshot(board);
     const alphabet = "abcdefghijkx0123456789+-=.#O/QRBNKPqrbnkpCHEARS一二三四五六七八九１２３４５６７８９进退平前后中炮马车相象仕士帅将兵卒";
     let accepted = 0;
-    for (let i = 0; i < 5000; i++) {
+    for (let i = 0; i < FUZZ; i++) {
       const len = 1 + Math.floor(rand() * 8);
       let text = "";
       for (let c = 0; c < len; c++) text += pick(rand, [...alphabet]);
