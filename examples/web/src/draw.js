@@ -120,6 +120,7 @@ export function drawXiangqi(view) {
         g.append(el("text", { x, y: y + 1, class: `xq-char ${red ? "red" : "black"}` }, name));
       }
       if (square === view.checkSquare) g.append(el("circle", { cx: x, cy: y, r: 26, class: "check" }));
+      if (square === view.selected) g.append(el("circle", { cx: x, cy: y, r: 26, class: "selected-ring" }));
       if (view.targets.has(square)) {
         g.append(el("circle", { cx: x, cy: y, r: piece ? 26 : 8, class: piece ? "target capture" : "target" }));
       }
