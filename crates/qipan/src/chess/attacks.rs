@@ -15,7 +15,6 @@
 use super::{Bitboard, Square};
 use crate::Color;
 
-// Only the magic tables (native targets) use these.
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
@@ -138,6 +137,35 @@ const fn ray(sq: usize, dir: (i32, i32)) -> u64 {
 }
 
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
+
+const fn empty_board(dirs: &[(i32, i32); 4]) -> [u64; 64] {
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 4 {
+            out[sq] |= ray(sq, dirs[d]);
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+static ROOK_RAYS: [u64; 64] = empty_board(&[(1, 0), (-1, 0), (0, 1), (0, -1)]);
+static BISHOP_RAYS: [u64; 64] = empty_board(&[(1, 1), (-1, -1), (1, -1), (-1, 1)]);
+
+/// Squares a rook on `sq` attacks on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// Squares a bishop on `sq` attacks on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
 
 /// Squares a knight on `sq` attacks.
 #[inline]

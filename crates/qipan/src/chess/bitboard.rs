@@ -91,7 +91,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::new(self.0.trailing_zeros()))
+            Some(Square::from_index_masked(self.0.trailing_zeros()))
         }
     }
 
@@ -101,7 +101,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::new(63 - self.0.leading_zeros()))
+            Some(Square::from_index_masked(63 - self.0.leading_zeros()))
         }
     }
 
@@ -157,7 +157,7 @@ impl Iterator for IntoIter {
         if self.0 == 0 {
             None
         } else {
-            let sq = Square::new(self.0.trailing_zeros());
+            let sq = Square::from_index_masked(self.0.trailing_zeros());
             self.0 &= self.0 - 1;
             Some(sq)
         }
@@ -170,6 +170,19 @@ impl Iterator for IntoIter {
 }
 
 impl ExactSizeIterator for IntoIter {}
+
+impl DoubleEndedIterator for IntoIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = Square::from_index_masked(63 - self.0.leading_zeros());
+            self.0 ^= 1 << sq.index();
+            Some(sq)
+        }
+    }
+}
 
 impl IntoIterator for Bitboard {
     type Item = Square;

@@ -302,12 +302,12 @@ fn parse_board(pos: &mut Chess, board: &str) -> Result<(), FenError> {
 
 fn outermost_rook(pos: &Chess, color: Color, king: Square, side: CastlingSide) -> Option<Square> {
     let rooks = pos.pieces(color, Role::Rook) & Bitboard::backrank(color);
-    let on_side = rooks
+    let mut on_side = rooks
         .into_iter()
         .filter(|&r| r.rank() == king.rank() && CastlingSide::of(king, r) == side);
     match side {
-        CastlingSide::KingSide => on_side.last(),
-        CastlingSide::QueenSide => on_side.into_iter().next(),
+        CastlingSide::KingSide => on_side.next_back(),
+        CastlingSide::QueenSide => on_side.next(),
     }
 }
 

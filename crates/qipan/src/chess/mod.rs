@@ -15,6 +15,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod chess960;
 mod fen;
 mod movegen;
 mod moves;
@@ -38,6 +39,17 @@ pub use square::{ParseSquareError, Square};
 use crate::{Color, Game, MoveError, Outcome, Termination, Variant};
 
 impl Chess {
+    /// The position as FEN (same as [`Chess::to_fen`]).
+    pub fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    /// The Polyglot zobrist key, kept up to date incrementally.
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.zobrist
+    }
+
     /// The key under which positions count as repeated: the zobrist key, with the en passant
     /// square counted only when an en passant capture is legal (as python-chess compares
     /// positions for repetition).

@@ -30,6 +30,15 @@ trait Sink {
     fn promotions(&mut self, targets: Bitboard, delta: i32);
     /// One move (castling, en passant).
     fn special(&mut self, mv: Move);
+    /// The unpinned pawns' moves: pushes, double pushes, captures towards the a-file and
+    /// towards the h-file, as target sets (`deltas` = to - from for each).
+    #[inline(always)]
+    fn pawn_sets(&mut self, sets: [Bitboard; 4], deltas: [i32; 4], last: Bitboard) {
+        for (targets, delta) in sets.into_iter().zip(deltas) {
+            self.pawns(targets - last, delta);
+            self.promotions(targets & last, delta);
+        }
+    }
 }
 
 struct Counter(usize);
@@ -55,6 +64,25 @@ impl Sink for Counter {
     #[inline(always)]
     fn special(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn pawn_sets(
+        &mut self,
+        [single, double, west, east]: [Bitboard; 4],
+        _: [i32; 4],
+        last: Bitboard,
+    ) {
+        // Pushes land on empty squares and captures on enemy pieces, so pushes and captures
+        // never share a target; the two capture directions may.
+        self.0 += ((single | double) - last).count() as usize
+            + (west - last).count() as usize
+            + (east - last).count() as usize;
+        let promotions = (single | west | east) & last;
+        if promotions.any() {
+            self.0 += 4
+                * ((single & last).count() + (west & last).count() + (east & last).count())
+                    as usize;
+        }
     }
 }
 
@@ -270,9 +298,6 @@ impl Chess {
         let single = up(free) & empty;
         let double = Bitboard(up(single & third) & empty) & target;
         let single = Bitboard(single) & target;
-        sink.pawns(single - Bitboard(last), forward);
-        sink.promotions(single & Bitboard(last), forward);
-        sink.pawns(double, 2 * forward);
         let capturable = (their & target).0;
         let (west, east) = if WHITE {
             ((free & !FILE_A) << 7, (free & !FILE_H) << 9)
@@ -280,12 +305,16 @@ impl Chess {
             ((free & !FILE_A) >> 9, (free & !FILE_H) >> 7)
         };
         let (west_delta, east_delta) = if WHITE { (7, 9) } else { (-9, -7) };
-        let west = Bitboard(west & capturable);
-        let east = Bitboard(east & capturable);
-        sink.pawns(west - Bitboard(last), west_delta);
-        sink.promotions(west & Bitboard(last), west_delta);
-        sink.pawns(east - Bitboard(last), east_delta);
-        sink.promotions(east & Bitboard(last), east_delta);
+        sink.pawn_sets(
+            [
+                single,
+                double,
+                Bitboard(west & capturable),
+                Bitboard(east & capturable),
+            ],
+            [forward, 2 * forward, west_delta, east_delta],
+            Bitboard(last),
+        );
         for from in pawns & pinned {
             let one = up(Bitboard::from_square(from).0) & empty;
             let two = up(one & third) & empty;

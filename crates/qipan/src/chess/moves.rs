@@ -131,13 +131,13 @@ impl Move {
     /// The square the piece leaves (the king's square for castling).
     #[inline]
     pub const fn from(self) -> Square {
-        Square::new((self.0 & 63) as u32)
+        Square::from_index_masked(self.0 as u32)
     }
 
     /// The target square (the rook's square for castling).
     #[inline]
     pub const fn to(self) -> Square {
-        Square::new(((self.0 >> 6) & 63) as u32)
+        Square::from_index_masked((self.0 >> 6) as u32)
     }
 
     #[inline]

@@ -220,7 +220,7 @@ impl Chess {
     }
 
     /// Whether `color` attacks `sq` with `occupied` blocking sliders.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn is_attacked(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
         let r = &self.roles;
         let them = self.colors[color.index()];

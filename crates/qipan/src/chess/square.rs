@@ -50,6 +50,12 @@ impl Square {
         Square(index as u8)
     }
 
+    /// The square with index `index & 63` (no check; for indices known to be in range).
+    #[inline(always)]
+    pub(crate) const fn from_index_masked(index: u32) -> Square {
+        Square((index & 63) as u8)
+    }
+
     /// The square with this index, or `None` when `index >= 64`.
     #[inline]
     pub const fn try_new(index: u32) -> Option<Square> {

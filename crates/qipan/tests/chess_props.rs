@@ -1,0 +1,179 @@
+//! Property tests on random playouts (seeded xorshift, no external crate): FEN, UCI and SAN
+//! round trips, `is_legal` against `legal_moves` for all 2^16 move values, incremental zobrist,
+//! bulk counting, and parsers that never panic.
+
+use qipan::chess::{Chess, Move};
+use qipan::{Game, Variant};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const EPD: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../data/chess-perft.epd"
+));
+
+fn start_positions() -> Vec<Chess> {
+    let mut out = vec![Chess::start()];
+    for line in EPD
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fen = line.split(';').next().unwrap().trim();
+        if let Ok(pos) = Chess::from_fen(fen) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Positions along random playouts from every suite position.
+fn playout_positions(seed: u64, plies: usize) -> Vec<Chess> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for start in start_positions() {
+        let mut pos = start;
+        for _ in 0..plies {
+            out.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn fen_round_trip() {
+    for pos in playout_positions(1, 60) {
+        let fen = pos.fen();
+        let again = Chess::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(again.fen(), fen);
+        assert_eq!(again.repetition_key(), pos.repetition_key(), "{fen}");
+        assert_eq!(again.legal_moves(), pos.legal_moves(), "{fen}");
+    }
+}
+
+#[test]
+fn is_legal_agrees_with_legal_moves_for_every_move_value() {
+    for pos in playout_positions(2, 12).into_iter().step_by(7) {
+        let legal = pos.legal_moves();
+        let mut seen = 0;
+        for raw in 0..=u16::MAX {
+            let mv = Move::from_u16(raw);
+            let is_legal = pos.is_legal(mv);
+            assert_eq!(is_legal, legal.contains(&mv), "{} {mv:?}", pos.fen());
+            seen += usize::from(is_legal);
+        }
+        assert_eq!(seen, legal.len());
+    }
+}
+
+#[test]
+fn incremental_zobrist_equals_recomputed() {
+    for pos in playout_positions(3, 80) {
+        assert_eq!(pos.zobrist(), pos.zobrist_recomputed(), "{}", pos.fen());
+    }
+}
+
+#[test]
+fn count_equals_list_length() {
+    for pos in playout_positions(4, 80) {
+        assert_eq!(
+            pos.count_legal_moves(),
+            pos.legal_moves().len(),
+            "{}",
+            pos.fen()
+        );
+    }
+}
+
+#[test]
+fn san_and_uci_round_trip_for_every_legal_move() {
+    for pos in playout_positions(5, 40) {
+        for mv in pos.legal_moves() {
+            let san = pos.san(mv);
+            assert_eq!(pos.parse_san(&san), Ok(mv), "{} {san}", pos.fen());
+            let uci = pos.uci(mv);
+            assert_eq!(pos.parse_uci(&uci), Ok(mv), "{} {uci}", pos.fen());
+            assert_eq!(pos.parse_any(&uci), Ok(mv));
+            assert_eq!(pos.parse_any(&san), Ok(mv));
+        }
+    }
+}
+
+#[test]
+fn game_replay_keeps_history_consistent() {
+    let mut rng = Rng(6);
+    let mut game: Game<Chess> = Game::new();
+    for _ in 0..200 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let moves = game.position().legal_moves();
+        game.push(moves[rng.below(moves.len())]).unwrap();
+    }
+    assert_eq!(game.positions().len(), game.moves().len() + 1);
+}
+
+#[test]
+fn parsers_never_panic() {
+    let mut rng = Rng(7);
+    let alphabet: Vec<char> = "abcdefghKQRBNPkqrbnp012345678x=+#-O/ !?.eé中\u{0}\u{ffff}"
+        .chars()
+        .collect();
+    let pos = Chess::start();
+    let kiwipete =
+        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    for _ in 0..50_000 {
+        let len = rng.below(12);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        for p in [&pos, &kiwipete] {
+            let _ = p.parse_san(&text);
+            let _ = p.parse_uci(&text);
+            let _ = p.parse_any(&text);
+        }
+        let _ = Chess::from_fen(&text);
+        let _ = Chess::from_fen_relaxed(&text);
+    }
+    // Mutated FENs.
+    let base = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for _ in 0..50_000 {
+        let mut chars: Vec<char> = base.chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(chars.len());
+            chars[i] = alphabet[rng.below(alphabet.len())];
+        }
+        let fen: String = chars.into_iter().collect();
+        for p in [Chess::from_fen(&fen), Chess::from_fen_relaxed(&fen)]
+            .into_iter()
+            .flatten()
+        {
+            let _ = p.legal_moves();
+            let _ = p.fen();
+        }
+    }
+    let huge = "N".repeat(1_000_000);
+    assert!(pos.parse_san(&huge).is_err());
+    assert!(pos.parse_uci(&huge).is_err());
+    assert!(Chess::from_fen(&huge).is_err());
+    assert!(pos.parse_san("").is_err());
+    assert!(Chess::from_fen("").is_err());
+}
