@@ -1,7 +1,7 @@
 // The npm package as installed from the tarball: files, exports, types, and both entries.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -87,4 +87,46 @@ test("the Node quick start of docs/javascript.md runs as written", () => {
     const want = expected.startsWith("{") ? expected.replace(/^\{ /, "{").replace(/ \}$/, "}") : expected;
     assert.equal(value, want, `quick start line ${i}`);
   });
+});
+
+test("the .d.ts types a TypeScript program (tsc --strict)", () => {
+  const program = `
+import init, { ChessBoard, XiangqiBoard, type Outcome, type QipanErrorName } from "qipan";
+await init();
+using board = new ChessBoard();
+const moves: string[] = board.legalMoves();
+const played: string = board.push(moves[0]);
+const san: string = board.san(board.legalMoves()[0]);
+const back: string | undefined = board.pop();
+const outcome: Outcome | null = board.outcome(true);
+if (outcome) {
+  const result: "1-0" | "0-1" | "1/2-1/2" = outcome.result;
+  const winner: "white" | "black" | "red" | null = outcome.winner;
+}
+const over: boolean = board.isGameOver() || board.isCheckmate() || board.canClaimDraw();
+const nodes: number = board.perft(2);
+const xq = new XiangqiBoard(undefined, { repetition: "simple", moveLimit: null });
+const wxf: string = xq.wxf("h2e2");
+const chinese: string = xq.pushChinese(xq.chinese("h2e2"));
+const name: QipanErrorName = "IllegalMoveError";
+// @ts-expect-error SAN is chess only
+xq.pushSan("e4");
+// @ts-expect-error unknown rule set
+new XiangqiBoard(undefined, "chinese");
+// @ts-expect-error moves are strings
+board.push(42);
+xq.free();
+export { played, san, back, over, nodes, wxf, chinese, name };
+`;
+  writeFileSync(join(appDir, "types.mts"), program);
+  const tsconfig = {
+    compilerOptions: {
+      target: "es2022", module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true,
+      lib: ["es2022", "dom", "esnext.disposable"], skipLibCheck: false, types: [],
+    },
+    files: ["types.mts"],
+  };
+  writeFileSync(join(appDir, "tsconfig.json"), JSON.stringify(tsconfig));
+  const tsc = join(here, "..", "node_modules", ".bin", "tsc");
+  execFileSync(tsc, ["-p", appDir], { cwd: appDir, encoding: "utf8", stdio: "pipe" });
 });
