@@ -38,17 +38,17 @@ const cpuMs = () => {
 };
 
 /**
- * Times each of `bodies` (each doing `per` operations): rounds of ~ROUND_MS per library,
- * interleaved, keeping each library's best round — robust on a busy machine. Answers µs per
- * operation by library.
+ * Times each of `bodies` (each doing `per` operations): rounds of at least ROUND_MS per library
+ * (CPU time is counted in scheduler ticks, so shorter spans are not measured alone), interleaved,
+ * keeping each library's best round — robust on a busy machine. Answers µs per operation.
  */
-function compare(bodies, per) {
+function compare(bodies, per, rounds = ROUNDS) {
   const best = {};
   for (const [name, body] of Object.entries(bodies)) {
     for (let i = 0; i < 3; i++) body(); // warm-up
     best[name] = Infinity;
   }
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (const [name, body] of Object.entries(bodies)) {
       let runs = 0;
       const start = cpuMs();
@@ -125,32 +125,30 @@ function row(name, unit, results) {
 // --- perft(4) from the start ---------------------------------------------------------------------
 {
   const depth = 4;
-  const once = (f) => {
-    const start = cpuMs();
-    const n = f();
-    return { ms: cpuMs() - start, n };
-  };
-  const best = (f, runs) => {
-    let result = once(f);
-    for (let i = 1; i < runs; i++) {
-      const r = once(f);
-      if (r.ms < result.ms) result = r;
-    }
-    return result;
+  const perftRounds = quick ? 2 : 3;
+  const counts = {};
+  const counted = (name, f) => () => {
+    counts[name] = f();
   };
   const qc = new ChessBoard();
-  const q = best(() => qc.perft(depth), quick ? 2 : 5);
-  const c = best(() => new Chess().perft(depth), quick ? 1 : 2);
   const fb = ffishBoard("chess");
-  const f = best(() => ffishPerft(fb, depth), quick ? 1 : 2);
-  if (q.n !== c.n || q.n !== f.n) throw new Error(`chess perft(${depth}) disagrees: ${q.n} ${c.n} ${f.n}`);
-  row(`chess: perft(${depth}) = ${q.n}`, "ms", { qipan: q.ms, chessjs: c.ms, ffish: f.ms });
+  const chess = compare({
+    qipan: counted("qipan", () => qc.perft(depth)),
+    chessjs: counted("chessjs", () => new Chess().perft(depth)),
+    ffish: counted("ffish", () => ffishPerft(fb, depth)),
+  }, 1000, perftRounds);
+  if (counts.qipan !== counts.chessjs || counts.qipan !== counts.ffish) {
+    throw new Error(`chess perft(${depth}) disagrees: ${JSON.stringify(counts)}`);
+  }
+  row(`chess: perft(${depth}) = ${counts.qipan}`, "ms", chess);
   const qx = new XiangqiBoard();
-  const x = best(() => qx.perft(depth), quick ? 2 : 5);
   const fxb = ffishBoard("xiangqi");
-  const fx = best(() => ffishPerft(fxb, depth), 1);
-  if (x.n !== fx.n) throw new Error(`xiangqi perft(${depth}) disagrees: ${x.n} ${fx.n}`);
-  row(`xiangqi: perft(${depth}) = ${x.n}`, "ms", { qipan: x.ms, ffish: fx.ms });
+  const xiangqi = compare({
+    qipan: counted("qipan", () => qx.perft(depth)),
+    ffish: counted("ffish", () => ffishPerft(fxb, depth)),
+  }, 1000, perftRounds);
+  if (counts.qipan !== counts.ffish) throw new Error(`xiangqi perft(${depth}) disagrees: ${JSON.stringify(counts)}`);
+  row(`xiangqi: perft(${depth}) = ${counts.qipan}`, "ms", xiangqi);
 }
 
 // --- report ----------------------------------------------------------------------------------------
@@ -168,4 +166,4 @@ if (markdown) {
   console.log(pad(header));
   for (const l of lines) console.log(pad(l));
 }
-console.log(`\n(CPU time of the Node process, best of ${ROUNDS} interleaved rounds; lower is better; a ratio is the peer's time over qipan's. Node ${process.version}, ${quick ? "quick" : "full"} run)`);
+console.log(`\n(CPU time of the Node process, best of ${ROUNDS} interleaved rounds (perft: ${quick ? 2 : 3}); lower is better; a ratio is the peer's time over qipan's. Node ${process.version}, ${quick ? "quick" : "full"} run)`);
