@@ -126,6 +126,21 @@ test("chess: undo takes the mate back, and the FEN box loads positions or names 
   assert.equal(await text("#result"), "Stalemate — Draw (1/2-1/2)");
 });
 
+test("chess: a threefold repetition can be claimed, and a pawn promotes to the piece chosen", async () => {
+  await page.click("#new-game");
+  assert.equal(await page.isHidden("#claim-draw"), true);
+  await clickMoves(["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]);
+  assert.equal(await page.isVisible("#claim-draw"), true);
+  await page.click("#claim-draw");
+  assert.equal(await text("#result"), "Threefold repetition — Draw (1/2-1/2)");
+  await page.fill("#fen", "8/P6k/8/8/8/8/8/K7 w - - 0 1");
+  await page.click("#load-fen");
+  await page.selectOption("#promotion", "n");
+  await clickMoves(["a7a8"]);
+  assert.match(await text("#moves"), /a8=N/);
+  assert.equal(await page.getAttribute('#board [data-square="a8"] [data-piece]', "data-piece"), "N");
+});
+
 test("xiangqi: a cannon mate by clicks is announced as 1-0", async () => {
   await page.click("#game-xiangqi");
   assert.match(await text("#status"), /^Red to move/);
