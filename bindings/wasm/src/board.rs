@@ -55,6 +55,13 @@ impl<V: JsVariant> Board<V> {
         })
     }
 
+    /// A board from `start` under the default rules.
+    pub fn from_position(start: V) -> Self {
+        Board {
+            game: Game::from_position(start),
+        }
+    }
+
     /// The game behind the board.
     pub fn game(&self) -> &Game<V> {
         &self.game

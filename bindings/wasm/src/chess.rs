@@ -1,11 +1,12 @@
 //! `ChessBoard`: chess for JavaScript, with UCI and SAN.
 
 use qipan::chess::{Chess, Move, MoveKind, Role};
-use qipan::Variant;
+use qipan::{ErrorKind, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, JsVariant};
 use crate::class::board_class;
+use crate::js;
 use crate::names::NameTable;
 
 impl JsVariant for Chess {
@@ -60,6 +61,32 @@ impl ChessBoard {
     ) -> Result<ChessBoard, JsValue> {
         Ok(ChessBoard {
             board: Board::new(&fen, &JsValue::UNDEFINED)?,
+        })
+    }
+
+    /// A Chess960 board: `start` is a starting position's number (0–959 in Scharnagl's
+    /// numbering; 518 is the standard position) or a FEN with X-FEN (`KQkq`) or Shredder-FEN
+    /// (`HAha`) castling rights. Castling moves are written king-takes-rook (`"e1h1"`).
+    ///
+    /// Throws `InvalidFenError` for a bad FEN, `RangeError` for a number outside 0–959.
+    pub fn chess960(
+        #[wasm_bindgen(unchecked_param_type = "number | string")] start: JsValue,
+    ) -> Result<ChessBoard, JsValue> {
+        let position = if start.is_string() {
+            let fen = js::text(&start, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
+            Chess::from_fen_960(fen.trim()).map_err(|e| {
+                js::error(
+                    ErrorKind::InvalidFen,
+                    &format!("invalid Chess960 FEN {fen:?}: {e}"),
+                )
+            })?
+        } else {
+            let n = js::integer(&start, "Chess960 position number", 959)?;
+            // 0..=959 always has a start position.
+            Chess::chess960_start(n).unwrap_or_else(Chess::start)
+        };
+        Ok(ChessBoard {
+            board: Board::from_position(position),
         })
     }
 

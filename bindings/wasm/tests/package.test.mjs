@@ -38,6 +38,7 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "isGameOver(claimDraw?: boolean): boolean", "outcome(claimDraw?: boolean): Outcome | null",
     "san(uci: string): string", "wxf(iccs: string): string", "chinese(iccs: string): string",
     "perft(depth: number): number", "svg(): string", "free(): void",
+    "static chess960(start: number | string): ChessBoard",
     "export default function __wbg_init",
   ]) {
     assert.ok(dts.includes(sig), `missing ${sig}`);
