@@ -48,7 +48,7 @@ pub struct ChessBoard {
     board: Board<Chess>,
 }
 
-board_class!(ChessBoard);
+board_class!(ChessBoard, "\"white\" | \"black\"");
 
 #[wasm_bindgen]
 impl ChessBoard {

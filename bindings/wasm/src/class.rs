@@ -4,12 +4,12 @@
 //! constructor and its own notations in a second `#[wasm_bindgen] impl` block.
 
 /// Writes the methods both games share for the JS class `$class`, a struct with a field
-/// `board: Board<_>`.
+/// `board: Board<_>`; `$sides` is the TypeScript type of its side names.
 ///
 /// (Doc comments are written out here rather than passed in: wasm-bindgen copies only literal
 /// `///` comments into the `.d.ts`.)
 macro_rules! board_class {
-    ($class:ident) => {
+    ($class:ident, $sides:literal) => {
         #[wasm_bindgen]
         impl $class {
             /// Every legal move, in coordinates (UCI for chess, ICCS for Xiangqi).
@@ -49,6 +49,7 @@ macro_rules! board_class {
             }
 
             /// The side to move, in lower case.
+            #[wasm_bindgen(unchecked_return_type = $sides)]
             pub fn turn(&self) -> String {
                 self.board.turn()
             }

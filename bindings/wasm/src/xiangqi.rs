@@ -74,7 +74,7 @@ pub struct XiangqiBoard {
     board: Board<Xiangqi>,
 }
 
-board_class!(XiangqiBoard);
+board_class!(XiangqiBoard, "\"red\" | \"black\"");
 
 #[wasm_bindgen]
 impl XiangqiBoard {

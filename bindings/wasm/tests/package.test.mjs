@@ -33,7 +33,7 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "constructor(fen?: string)", "constructor(fen?: string, rules?: XiangqiRulesInit)",
     "legalMoves(): string[]", "push(mv: string): string", "pushSan(san: string): string",
     "pushWxf(wxf: string): string", "pushChinese(chinese: string): string", "pop(): string | undefined",
-    "fen(): string", "turn(): string", "isCheck(): boolean", "isCheckmate(): boolean",
+    "fen(): string", 'turn(): "white" | "black"', 'turn(): "red" | "black"', "isCheck(): boolean", "isCheckmate(): boolean",
     "isStalemate(): boolean", "isInsufficientMaterial(): boolean", "canClaimDraw(): boolean",
     "isGameOver(claimDraw?: boolean): boolean", "outcome(claimDraw?: boolean): Outcome | null",
     "san(uci: string): string", "wxf(iccs: string): string", "chinese(iccs: string): string",
@@ -106,6 +106,7 @@ if (outcome) {
 }
 const over: boolean = board.isGameOver() || board.isCheckmate() || board.canClaimDraw();
 const nodes: number = board.perft(2);
+const side: "white" | "black" = board.turn();
 const xq = new XiangqiBoard(undefined, { repetition: "simple", moveLimit: null });
 const wxf: string = xq.wxf("h2e2");
 const chinese: string = xq.pushChinese(xq.chinese("h2e2"));
@@ -117,7 +118,8 @@ new XiangqiBoard(undefined, "chinese");
 // @ts-expect-error moves are strings
 board.push(42);
 xq.free();
-export { played, san, back, over, nodes, wxf, chinese, name };
+const red: "red" | "black" = xq.turn();
+export { played, san, back, over, nodes, side, wxf, chinese, name, red };
 `;
   writeFileSync(join(appDir, "types.mts"), program);
   const tsconfig = {
