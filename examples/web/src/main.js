@@ -4,15 +4,6 @@ import init, { ChessBoard, XiangqiBoard } from "qipan";
 
 import { drawChess, drawXiangqi, piecesFromFen } from "./draw.js";
 
-/** `f()`, or `fallback` when it throws. */
-function orElse(f, fallback) {
-  try {
-    return f();
-  } catch {
-    return fallback;
-  }
-}
-
 const GAMES = {
   chess: {
     Board: ChessBoard,
@@ -26,11 +17,11 @@ const GAMES = {
   xiangqi: {
     Board: XiangqiBoard,
     draw: drawXiangqi,
-    sides: { red: "Red", white: "Red", black: "Black" },
-    king: { red: "K", white: "K", black: "k" },
+    sides: { red: "Red", black: "Black" },
+    king: { red: "K", black: "k" },
     grid: [9, 10, 9],
-    // WXF and Chinese notation for the move list (ICCS if the package cannot write them).
-    notate: (board, mv) => ({ text: orElse(() => board.wxf(mv), mv), extra: orElse(() => board.chinese(mv), "") }),
+    // WXF and Chinese notation for the move list.
+    notate: (board, mv) => ({ text: board.wxf(mv), extra: board.chinese(mv) }),
   },
 };
 
