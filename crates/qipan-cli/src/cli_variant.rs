@@ -10,8 +10,24 @@ use qipan::{Chess, Variant, Xiangqi};
 pub enum VariantName {
     /// FIDE chess.
     Chess,
+    /// Chess960 (Fischer Random): castling with king and rooks on any files; UCI castling is
+    /// written king-takes-rook.
+    Chess960,
     /// Xiangqi (Chinese chess).
     Xiangqi,
+}
+
+impl VariantName {
+    /// The game a record's tags name ([`qipan::pgn::detect_variant`]); `Err` with the name of a
+    /// variant the command line does not play.
+    pub fn of_record(variant: &qipan::pgn::RecordVariant) -> Result<VariantName, String> {
+        match variant {
+            qipan::pgn::RecordVariant::Chess => Ok(VariantName::Chess),
+            qipan::pgn::RecordVariant::Chess960 => Ok(VariantName::Chess960),
+            qipan::pgn::RecordVariant::Xiangqi => Ok(VariantName::Xiangqi),
+            qipan::pgn::RecordVariant::Other(name) => Err(name.clone()),
+        }
+    }
 }
 
 /// A [`Variant`] as the command line drives it.
@@ -27,6 +43,11 @@ pub trait CliVariant: Variant {
             None => Ok(Self::start()),
         }
     }
+    /// [`CliVariant::position`] in the mode `--variant` names (Chess960 for one).
+    fn position_in(fen: Option<&str>, variant: VariantName) -> Result<Self, String> {
+        let _ = variant;
+        Self::position(fen)
+    }
 }
 
 impl CliVariant for Chess {
@@ -36,6 +57,17 @@ impl CliVariant for Chess {
             Some(other) => Err(format!(
                 "unknown rules {other:?} for chess (expected: fide)"
             )),
+        }
+    }
+
+    fn position_in(fen: Option<&str>, variant: VariantName) -> Result<Self, String> {
+        if variant != VariantName::Chess960 {
+            return Self::position(fen);
+        }
+        match fen {
+            Some(fen) => Chess::from_fen_960(fen.trim())
+                .map_err(|e| format!("invalid Chess960 FEN {fen:?}: {e}")),
+            None => Ok(Chess::chess960_start(518).expect("518 is the standard start")),
         }
     }
 }
@@ -63,6 +95,10 @@ macro_rules! with_variant {
     ($name:expr, $v:ident => $body:expr) => {
         match $name {
             $crate::cli_variant::VariantName::Chess => {
+                type $v = qipan::Chess;
+                $body
+            }
+            $crate::cli_variant::VariantName::Chess960 => {
                 type $v = qipan::Chess;
                 $body
             }

@@ -4,8 +4,11 @@
 #![forbid(unsafe_code)]
 
 mod cli_variant;
+mod play_cmd;
 mod position_cmds;
 mod rating_cmd;
+mod replay_cmd;
+mod validate_cmd;
 
 use std::process::ExitCode;
 
@@ -29,18 +32,28 @@ enum Command {
     Status(position_cmds::StatusArgs),
     /// Rating change after a game (the level-and-points method or Elo), or the level of a rating.
     Rating(rating_cmd::RatingArgs),
+    /// Replay every game of record files (PGN; chess or Xiangqi) and report illegal, ambiguous
+    /// or unparsable moves and wrong results. Exit code 0 only if every game is valid.
+    Validate(validate_cmd::ValidateArgs),
+    /// Show one game of a record file move by move, with a board after each move.
+    Replay(replay_cmd::ReplayArgs),
+    /// Two people play a game in the terminal (moves and commands read line by line from stdin).
+    Play(play_cmd::PlayArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Perft(args) => position_cmds::perft(args),
-        Command::Moves(args) => position_cmds::moves(args),
-        Command::Status(args) => position_cmds::status(args),
-        Command::Rating(args) => rating_cmd::run(args),
+        Command::Perft(args) => position_cmds::perft(args).map(|()| ExitCode::SUCCESS),
+        Command::Moves(args) => position_cmds::moves(args).map(|()| ExitCode::SUCCESS),
+        Command::Status(args) => position_cmds::status(args).map(|()| ExitCode::SUCCESS),
+        Command::Rating(args) => rating_cmd::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Validate(args) => validate_cmd::validate(args),
+        Command::Replay(args) => replay_cmd::replay(args),
+        Command::Play(args) => play_cmd::play(args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)

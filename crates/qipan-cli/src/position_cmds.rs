@@ -60,7 +60,7 @@ pub fn perft(args: &PerftArgs) -> Result<(), String> {
 }
 
 fn perft_in<V: CliVariant>(args: &PerftArgs) -> Result<(), String> {
-    let pos = V::position(args.position.fen.as_deref())?;
+    let pos = V::position_in(args.position.fen.as_deref(), args.position.variant)?;
     let out = &mut BufWriter::new(io::stdout().lock());
     let started = Instant::now();
     let nodes = if args.divide {
@@ -92,7 +92,7 @@ pub fn moves(args: &MovesArgs) -> Result<(), String> {
 fn moves_in<V: CliVariant>(args: &MovesArgs) -> Result<(), String> {
     let out = &mut BufWriter::new(io::stdout().lock());
     if let Some(fen) = &args.position.fen {
-        let pos = V::position(Some(fen))?;
+        let pos = V::position_in(Some(fen), args.position.variant)?;
         return writeln!(out, "{}", sorted_moves(&pos)).map_err(io_error);
     }
     for line in io::stdin().lock().lines() {
@@ -100,7 +100,7 @@ fn moves_in<V: CliVariant>(args: &MovesArgs) -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        match V::position(Some(&line)) {
+        match V::position_in(Some(&line), args.position.variant) {
             Ok(pos) => writeln!(out, "{}", sorted_moves(&pos)),
             Err(message) => writeln!(out, "error: {message}"),
         }
@@ -124,7 +124,7 @@ pub fn status(args: &StatusArgs) -> Result<(), String> {
 }
 
 fn status_in<V: CliVariant>(args: &StatusArgs) -> Result<(), String> {
-    let start = V::position(args.position.fen.as_deref())?;
+    let start = V::position_in(args.position.fen.as_deref(), args.position.variant)?;
     let mut game = Game::with_rules(start, V::rules(args.rules.as_deref())?);
     for (ply, text) in args.moves.split_whitespace().enumerate() {
         game.push_any(text)

@@ -165,3 +165,55 @@ fn status_illegal_move_names_ply_and_move() {
     assert!(err.contains("ply 3") && err.contains("e1e3"), "{err}");
     assert!(!err.contains("panicked"));
 }
+
+#[test]
+fn chess960_perft_and_king_takes_rook_castling() {
+    // data/chess960-perft.epd, xfen-00: D1 23, D3 12333.
+    let fen = "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1";
+    let text = stdout(&qipan(
+        &["perft", "--variant", "chess960", "--fen", fen, "3"],
+        "",
+    ));
+    assert_eq!(text.lines().next(), Some("nodes 12333"));
+    let moves = stdout(&qipan(
+        &["moves", "--variant", "chess960", "--fen", fen],
+        "",
+    ));
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    assert_eq!(moves.len(), 23);
+    // Castling with the e1 rook (king c1 -> g1, rook -> f1) is written king-takes-rook.
+    assert!(moves.contains(&"c1e1"));
+    let v = json(&qipan(
+        &[
+            "status",
+            "--variant",
+            "chess960",
+            "--fen",
+            fen,
+            "--moves",
+            "c1e1",
+        ],
+        "",
+    ));
+    assert!(
+        v["fen"].as_str().unwrap().contains("R4RKQ b kq"),
+        "{}",
+        v["fen"]
+    );
+}
+
+#[test]
+fn validate_reads_chess960_records() {
+    // King c1, rooks a1 and e1: O-O-O leaves the king on c1 and puts the a1 rook on d1; Black
+    // O-O puts the king on g8 and the e8 rook on f8 (Chess960 rules);
+    // the same FEN is invalid standard chess (KQ rights without a king on e1).
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/chess960.pgn"
+    );
+    let v = json(&qipan(&["validate", "--json", path], ""));
+    assert_eq!(v["games"], 1);
+    assert_eq!(v["valid"], 1, "{v}");
+    let forced = qipan(&["validate", "--json", "--variant", "chess", path], "");
+    assert!(!forced.status.success());
+}

@@ -9,6 +9,7 @@ mod outcome;
 mod perft;
 mod variant;
 
+pub mod pgn;
 pub mod rating;
 pub mod render;
 

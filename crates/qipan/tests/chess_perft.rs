@@ -1,7 +1,7 @@
 //! Perft of every position in `data/chess-perft.epd` against the counts in the file.
 
 use qipan::chess::{Chess, FenError};
-use qipan::{perft, Variant};
+use qipan::perft;
 
 /// Lines of sections A-D that strict validation rejects, with the reason: two checkers on one
 /// line on both sides of the king cannot be the result of one move (python-chess and shakmaty

@@ -177,3 +177,42 @@ fn parsers_never_panic() {
     assert!(pos.parse_san("").is_err());
     assert!(Chess::from_fen("").is_err());
 }
+
+#[test]
+fn chess960_playouts_keep_every_invariant() {
+    let mut rng = Rng(8);
+    for n in (0..960).step_by(37) {
+        let mut pos = Chess::chess960_start(n).unwrap();
+        for ply in 0..60 {
+            let legal = pos.legal_moves();
+            assert_eq!(pos.count_legal_moves(), legal.len());
+            assert_eq!(pos.zobrist(), pos.zobrist_recomputed());
+            let again = Chess::from_fen_960(&pos.fen()).unwrap();
+            assert_eq!(
+                again.repetition_key(),
+                pos.repetition_key(),
+                "{}",
+                pos.fen()
+            );
+            for &mv in &legal {
+                assert_eq!(pos.parse_san(&pos.san(mv)), Ok(mv));
+                assert_eq!(pos.parse_uci(&pos.uci(mv)), Ok(mv));
+            }
+            if ply % 20 == 0 {
+                for raw in 0..=u16::MAX {
+                    let mv = Move::from_u16(raw);
+                    assert_eq!(
+                        pos.is_legal(mv),
+                        legal.contains(&mv),
+                        "{} {mv:?}",
+                        pos.fen()
+                    );
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            pos.play_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+}

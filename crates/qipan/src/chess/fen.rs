@@ -96,6 +96,12 @@ pub struct FenOptions {
 }
 
 impl Chess {
+    /// Reads a FEN with strict validation (standard chess); the same as
+    /// [`Variant::from_fen`](crate::Variant::from_fen), callable without the trait in scope.
+    pub fn from_fen(fen: &str) -> Result<Chess, FenError> {
+        Chess::from_fen_strict(fen)
+    }
+
     /// Reads a FEN with strict validation (standard chess).
     pub fn from_fen_strict(fen: &str) -> Result<Chess, FenError> {
         Chess::from_fen_with(fen, FenOptions::default())

@@ -1,5 +1,5 @@
 //! Chess by the FIDE Laws (articles 3 and 5): bitboard position, strictly legal move generation,
-//! FEN, UCI, SAN, Polyglot zobrist keys, and the [`Variant`](crate::Variant) implementation.
+//! FEN, UCI, SAN, Polyglot zobrist keys, and the [`Variant`] implementation.
 //!
 //! ```
 //! use qipan::chess::{Chess, Square};
@@ -11,6 +11,9 @@
 //! pos.play_unchecked(mv);
 //! assert!(pos.piece_at(Square::F3).is_some());
 //! assert_eq!(perft(&Chess::start(), 2), 400);
+//! let kiwipete: Chess = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+//! assert_eq!(kiwipete.count_legal_moves(), 48);
+//! assert_eq!(kiwipete.to_string(), kiwipete.fen());
 //! ```
 
 pub mod attacks;
@@ -97,6 +100,21 @@ impl Chess {
             });
         }
         false
+    }
+}
+
+impl std::str::FromStr for Chess {
+    type Err = FenError;
+    /// Reads a FEN with strict validation (standard chess).
+    fn from_str(fen: &str) -> Result<Chess, FenError> {
+        Chess::from_fen_strict(fen)
+    }
+}
+
+impl std::fmt::Display for Chess {
+    /// Writes the FEN.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_fen())
     }
 }
 

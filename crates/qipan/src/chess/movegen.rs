@@ -268,20 +268,31 @@ impl Chess {
         for from in r[Role::Knight.index()] & (movers - pinned) {
             sink.piece(from, knight_attacks(from) & target);
         }
-        let queens = r[Role::Queen.index()];
-        for from in (r[Role::Bishop.index()] | queens) & movers {
-            let mut t = bishop_attacks(from, occ) & target;
-            if pinned.contains(from) {
-                t &= line(king, from);
-            }
-            sink.piece(from, t);
+        let queens = r[Role::Queen.index()] & movers;
+        let bishops = r[Role::Bishop.index()] & movers;
+        let rooks = r[Role::Rook.index()] & movers;
+        for from in bishops - pinned {
+            sink.piece(from, bishop_attacks(from, occ) & target);
         }
-        for from in (r[Role::Rook.index()] | queens) & movers {
-            let mut t = rook_attacks(from, occ) & target;
-            if pinned.contains(from) {
-                t &= line(king, from);
+        for from in rooks - pinned {
+            sink.piece(from, rook_attacks(from, occ) & target);
+        }
+        for from in queens - pinned {
+            sink.piece(
+                from,
+                (bishop_attacks(from, occ) | rook_attacks(from, occ)) & target,
+            );
+        }
+        // A pinned slider moves along the pin line, where only its own kind of attack reaches.
+        for from in (bishops | rooks | queens) & pinned {
+            let mut attacks = Bitboard::EMPTY;
+            if !rooks.contains(from) {
+                attacks |= bishop_attacks(from, occ);
             }
-            sink.piece(from, t);
+            if !bishops.contains(from) {
+                attacks |= rook_attacks(from, occ);
+            }
+            sink.piece(from, attacks & target & line(king, from));
         }
 
         // Pawns: the unpinned ones in bulk, the pinned ones one by one along their pin line.
@@ -345,7 +356,9 @@ impl Chess {
             for rook in
                 self.castling & our & r[Role::Rook.index()] & Bitboard::backrank(us) & to_mask
             {
-                if rook.rank() != king.rank() {
+                // Every square between king and rook lies on one of the two paths: a cheap
+                // first test.
+                if rook.rank() != king.rank() || (between(king, rook) & occ).any() {
                     continue;
                 }
                 let (king_to, rook_to) = Chess::castle_targets(king, rook);

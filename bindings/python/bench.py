@@ -1,0 +1,269 @@
+"""qipan's Python API against python-chess (chess) and pyffish (Fairy-Stockfish, Xiangqi).
+
+    python bindings/python/bench.py            # full run (about a minute)
+    python bindings/python/bench.py --quick    # shorter timings, for a smoke test
+
+Prints one Markdown table: time per call of each library and the speed-up (reference time /
+qipan time). Every row times the same work through each library's public Python API; qipan's
+moves are `qipan.Move` objects, python-chess's `chess.Move`, pyffish's UCI strings (it has no
+board object: every call takes a FEN and a move list).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import sys
+import time
+from typing import Callable
+
+import chess
+import pyffish as sf
+
+import qipan
+
+CHESS_FENS = {
+    "start": chess.STARTING_FEN,
+    "kiwipete": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "middlegame": "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+    "endgame": "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+}
+XIANGQI_FENS = {
+    "start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "middlegame": "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "endgame": "3k5/4a4/4b4/9/2p6/9/9/4B4/4A4/3AK1R2 w - - 0 1",
+}
+
+
+def _reps(fn: Callable[[], object], seconds: float) -> int:
+    """How many calls of `fn` take about `seconds`."""
+    fn()
+    n = 1
+    while True:
+        start = time.perf_counter()
+        for _ in range(n):
+            fn()
+        elapsed = time.perf_counter() - start
+        if elapsed > seconds / 4 or n >= 1 << 24:
+            return max(1, int(n * seconds / max(elapsed, 1e-9)))
+        n *= 4
+
+
+def _run(fn: Callable[[], object], reps: int) -> float:
+    start = time.perf_counter()
+    for _ in range(reps):
+        fn()
+    return (time.perf_counter() - start) / reps
+
+
+def compare(ref: Callable[[], object], ours: Callable[[], object], budget: float) -> tuple[float, float]:
+    """Seconds per call of `ref` and of `ours`: runs of each, interleaved (so both see the same
+    machine load), 9 rounds; the fastest run of each counts."""
+    rounds = 9
+    ref_reps, our_reps = _reps(ref, budget / rounds / 2), _reps(ours, budget / rounds / 2)
+    best_ref = best_ours = float("inf")
+    gc.disable()
+    try:
+        for _ in range(rounds):
+            best_ref = min(best_ref, _run(ref, ref_reps))
+            best_ours = min(best_ours, _run(ours, our_reps))
+    finally:
+        gc.enable()
+    return best_ref, best_ours
+
+
+def once(fn: Callable[[], object], runs: int = 1) -> float:
+    """Seconds of the fastest of `runs` calls of `fn`."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def best(fn: Callable[[], object], budget: float) -> float:
+    """Seconds per call of `fn`: the fastest of 9 runs."""
+    reps = _reps(fn, budget / 9)
+    return min(_run(fn, reps) for _ in range(9))
+
+
+def scaled(times: tuple[float, float], n: int) -> tuple[float, float]:
+    """Times per item of a call that handles `n` items."""
+    return times[0] / n, times[1] / n
+
+
+def fmt_time(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.2f} µs"
+
+
+ROWS: list[tuple[str, str, float, str, float]] = []
+
+
+def row(what: str, ref_name: str, ref: float, ours: float) -> None:
+    ROWS.append((what, ref_name, ref, fmt_time(ours), ours))
+    print(f"  {what}: {ref_name} {fmt_time(ref)}, qipan {fmt_time(ours)}, {ref / ours:.1f}x", file=sys.stderr)
+
+
+# --- chess ---------------------------------------------------------------------------------------
+
+
+def chess_perft_py(board: chess.Board, depth: int) -> int:
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += chess_perft_py(board, depth - 1)
+        board.pop()
+    return total
+
+
+def qipan_perft_py(board: qipan.ChessBoard | qipan.XiangqiBoard, depth: int) -> int:
+    """perft written in Python over qipan's push/pop/legal_moves."""
+    moves = board.legal_moves
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        board.push(move)
+        total += qipan_perft_py(board, depth - 1)
+        board.pop()
+    return total
+
+
+def bench_chess(budget: float, perft_depth: int) -> None:
+    for name, fen in CHESS_FENS.items():
+        ref, ours = chess.Board(fen), qipan.ChessBoard(fen)
+        row(f"chess legal moves ({name})", "python-chess", *compare(lambda: list(ref.legal_moves), lambda: ours.legal_moves, budget))
+
+    ref, ours = chess.Board(CHESS_FENS["kiwipete"]), qipan.ChessBoard(CHESS_FENS["kiwipete"])
+    ref_moves, our_moves = list(ref.legal_moves), ours.legal_moves
+
+    def ref_push_pop() -> None:
+        for m in ref_moves:
+            ref.push(m)
+            ref.pop()
+
+    def our_push_pop() -> None:
+        for m in our_moves:
+            ours.push(m)
+            ours.pop()
+
+    n = len(our_moves)
+    row("chess push + pop (kiwipete, per move)", "python-chess", *scaled(compare(ref_push_pop, our_push_pop, budget), n))
+
+    def ref_san() -> None:
+        for m in ref_moves:
+            ref.san(m)
+
+    def our_san() -> None:
+        for m in our_moves:
+            ours.san(m)
+
+    row("chess SAN (kiwipete, per move)", "python-chess", *scaled(compare(ref_san, our_san, budget), n))
+
+    mid_ref, mid_ours = chess.Board(CHESS_FENS["middlegame"]), qipan.ChessBoard(CHESS_FENS["middlegame"])
+    row("chess outcome() (middlegame)", "python-chess", *compare(mid_ref.outcome, mid_ours.outcome, budget))
+    mate_ref, mate_ours = chess.Board(), qipan.ChessBoard()
+    for san in ["f3", "e5", "g4", "Qh4#"]:
+        mate_ref.push_san(san)
+        mate_ours.push_san(san)
+    row("chess outcome() (checkmate)", "python-chess", *compare(mate_ref.outcome, mate_ours.outcome, budget))
+    row("chess is_checkmate() (middlegame)", "python-chess", *compare(mid_ref.is_checkmate, mid_ours.is_checkmate, budget))
+
+    start_ref, start_ours = chess.Board(), qipan.ChessBoard()
+    ref_t = once(lambda: chess_perft_py(start_ref, perft_depth), runs=2)
+    assert chess_perft_py(start_ref, 3) == start_ours.perft(3)
+    row(f"chess perft({perft_depth}) start, qipan `board.perft`", "python-chess", ref_t, best(lambda: start_ours.perft(perft_depth), budget))
+    row(f"chess perft({perft_depth}) start, qipan perft in Python (push/pop)", "python-chess", ref_t, once(lambda: qipan_perft_py(start_ours, perft_depth), runs=5))
+
+
+# --- xiangqi -------------------------------------------------------------------------------------
+
+
+def sf_perft(fen: str, moves: list[str], depth: int) -> int:
+    legal = sf.legal_moves("xiangqi", fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(sf_perft(fen, moves + [m], depth - 1) for m in legal)
+
+
+def bench_xiangqi(budget: float, perft_depth: int) -> None:
+    for name, fen in XIANGQI_FENS.items():
+        ours = qipan.XiangqiBoard(fen)
+        row(f"xiangqi legal moves ({name})", "pyffish", *compare(lambda: sf.legal_moves("xiangqi", fen, []), lambda: ours.legal_moves, budget))
+
+    fen = XIANGQI_FENS["middlegame"]
+    ours = qipan.XiangqiBoard(fen)
+    sf_moves = sf.legal_moves("xiangqi", fen, [])
+    our_moves = ours.legal_moves
+    n = len(our_moves)
+
+    def sf_play() -> None:
+        for m in sf_moves:
+            sf.get_fen("xiangqi", fen, [m])
+
+    def our_play() -> None:
+        for m in our_moves:
+            ours.push(m)
+            ours.fen()
+            ours.pop()
+
+    row("xiangqi play a move + FEN (per move)", "pyffish", *scaled(compare(sf_play, our_play, budget), n))
+
+    def sf_game_end() -> object:
+        return (not sf.legal_moves("xiangqi", fen, [])) or sf.is_immediate_game_end("xiangqi", fen, [])
+
+    row("xiangqi game over? (middlegame)", "pyffish", *compare(sf_game_end, ours.outcome, budget))
+    row("xiangqi is_check() (middlegame)", "pyffish", *compare(lambda: sf.gives_check("xiangqi", fen, []), ours.is_check, budget))
+
+    try:
+        ours.wxf(our_moves[0])
+        has_wxf = True
+    except NotImplementedError:
+        has_wxf = False
+    if has_wxf:
+        few = sf_moves[:8]
+
+        def sf_wxf() -> None:
+            for m in few:
+                sf.get_san("xiangqi", fen, m, False, sf.NOTATION_XIANGQI_WXF)
+
+        def our_wxf() -> None:
+            for m in our_moves[:8]:
+                ours.wxf(m)
+
+        row("xiangqi WXF notation (per move)", "pyffish", *scaled(compare(sf_wxf, our_wxf, budget), 8))
+
+    start = qipan.XiangqiBoard()
+    start_fen = XIANGQI_FENS["start"]
+    ref_t = once(lambda: sf_perft(start_fen, [], perft_depth))
+    row(f"xiangqi perft({perft_depth}) start, qipan `board.perft`", "pyffish", ref_t, best(lambda: start.perft(perft_depth), budget))
+    row(f"xiangqi perft({perft_depth}) start, qipan perft in Python (push/pop)", "pyffish", ref_t, once(lambda: qipan_perft_py(start, perft_depth), runs=5))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="short timings (smoke test)")
+    args = parser.parse_args()
+    budget = 0.05 if args.quick else 1.0
+    print(f"Python {platform.python_version()}, {platform.machine()}, qipan {qipan.__version__}, "
+          f"python-chess {chess.__version__}, pyffish {'.'.join(map(str, sf.version()))}, "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", file=sys.stderr)
+    bench_chess(budget, 3 if args.quick else 4)
+    bench_xiangqi(budget, 2)  # pyffish needs about 3 ms a call: perft(3) would take 20 s
+    print("| operation | reference | reference time | qipan time | speed-up |")
+    print("|---|---|---:|---:|---:|")
+    for what, ref_name, ref, ours_text, ours in ROWS:
+        print(f"| {what} | {ref_name} | {fmt_time(ref)} | {ours_text} | {ref / ours:,.0f}× |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,421 @@
+//! [`Board`]: everything a Python board does, written once in plain Rust over any
+//! [`BindVariant`]. The `#[pyclass]` wrappers in [`crate::pyboard`] only convert arguments and
+//! errors.
+
+use qipan::{Color, ErrorKind, Game, MoveError, Outcome, Termination};
+
+use crate::games::{BindVariant, MoveRepr};
+
+/// The deepest perft the bindings run (deeper ones would not finish anyway).
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
+/// An error for Python: which exception, and its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardError {
+    /// Which of the binding exceptions to raise; `None` for a plain `ValueError`.
+    pub kind: Option<ErrorKind>,
+    /// The message.
+    pub message: String,
+}
+
+impl BoardError {
+    /// An error of `kind` with `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> BoardError {
+        BoardError {
+            kind: Some(kind),
+            message: message.into(),
+        }
+    }
+
+    /// A plain `ValueError` with `message`.
+    pub fn value(message: impl Into<String>) -> BoardError {
+        BoardError {
+            kind: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<MoveError> for BoardError {
+    fn from(e: MoveError) -> BoardError {
+        BoardError {
+            kind: Some(e.kind()),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// What a pickled board holds: start FEN, rule set, moves in coordinates, adjudication.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The FEN of the start position.
+    pub start_fen: String,
+    /// The rule set's name.
+    pub rules: String,
+    /// The moves played, in coordinate notation.
+    pub moves: Vec<String>,
+    /// A resignation, agreed draw or time forfeit: termination name and winner's colour.
+    pub adjudication: Option<(String, Option<String>)>,
+}
+
+/// A game of `V` as the Python boards see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board<V: BindVariant> {
+    game: Game<V>,
+}
+
+impl<V: BindVariant> Board<V> {
+    /// A board from `fen` (the start position when `None`) under the rule set called `rules`
+    /// (the default rules when `None`).
+    pub fn new(fen: Option<&str>, rules: Option<&str>) -> Result<Self, BoardError> {
+        let rules = match rules {
+            None => V::Rules::default(),
+            Some(name) => V::parse_rules(name).ok_or_else(|| {
+                BoardError::value(format!(
+                    "unknown {} rules {name:?}: expected one of {}",
+                    V::NAME,
+                    V::RULE_NAMES.join(", ")
+                ))
+            })?,
+        };
+        let start = match fen {
+            None => V::start(),
+            Some(fen) => V::from_fen(fen).map_err(|e| {
+                BoardError::new(
+                    ErrorKind::InvalidFen,
+                    format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
+                )
+            })?,
+        };
+        Ok(Board {
+            game: Game::with_rules(start, rules),
+        })
+    }
+
+    /// The game: positions, moves, rules.
+    pub fn game(&self) -> &Game<V> {
+        &self.game
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &V {
+        self.game.position()
+    }
+
+    /// The name of the rule set in force.
+    pub fn rules_name(&self) -> &'static str {
+        V::rules_name(self.game.rules())
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&self) -> V::MoveList {
+        self.position().legal_moves()
+    }
+
+    /// The legal move of this game that `repr` stands for.
+    pub fn resolve(&self, repr: &MoveRepr) -> Result<V::Move, BoardError> {
+        let pos = self.position();
+        if let Some(mv) = V::unwrap(repr) {
+            if pos.is_legal(mv) {
+                return Ok(mv);
+            }
+            // A move of another position of this game: moves compare by coordinates, so the
+            // same coordinates may still be legal here (an en passant capture elsewhere is a
+            // plain capture here, say).
+            return pos
+                .parse_move(&repr.coord())
+                .map_err(|_| MoveError::illegal(&repr.coord(), pos.fen()).into());
+        }
+        match repr {
+            MoveRepr::Text { text, game: None } => Ok(pos.parse_move(text)?),
+            MoveRepr::Text {
+                text,
+                game: Some(g),
+            } if *g == V::KIND => Ok(pos.parse_move(text)?),
+            other => Err(BoardError::new(
+                ErrorKind::IllegalMove,
+                format!(
+                    "illegal move {:?}: a {} move cannot be played on a {} board",
+                    other.coord(),
+                    other.game().map_or("foreign", |g| g.name()),
+                    V::NAME
+                ),
+            )),
+        }
+    }
+
+    /// Plays the move `repr` stands for; an illegal one changes nothing.
+    pub fn push(&mut self, repr: &MoveRepr) -> Result<V::Move, BoardError> {
+        let mv = self.resolve(repr)?;
+        self.game.push_unchecked(mv);
+        Ok(mv)
+    }
+
+    /// Plays a move that [`Board::resolve`] returned for the current position.
+    pub fn push_resolved(&mut self, mv: V::Move) {
+        self.game.push_unchecked(mv);
+    }
+
+    /// Parses move text with `parse` (coordinates, SAN, WXF...) and plays it.
+    pub fn push_with(
+        &mut self,
+        text: &str,
+        parse: impl FnOnce(&V, &str) -> Result<V::Move, MoveError>,
+    ) -> Result<V::Move, BoardError> {
+        let mv = parse(self.position(), text)?;
+        self.game.push_unchecked(mv);
+        Ok(mv)
+    }
+
+    /// Checks that `repr` is legal and writes it with `write` (SAN, WXF, Chinese...).
+    pub fn write_with(
+        &self,
+        repr: &MoveRepr,
+        write: impl FnOnce(&V, V::Move) -> String,
+    ) -> Result<String, BoardError> {
+        let mv = self.resolve(repr)?;
+        Ok(write(self.position(), mv))
+    }
+
+    /// Takes back the last move.
+    pub fn pop(&mut self) -> Option<V::Move> {
+        self.game.pop()
+    }
+
+    /// The last move played.
+    pub fn peek(&self) -> Option<V::Move> {
+        self.game.last_move()
+    }
+
+    /// The FEN of the current position.
+    pub fn fen(&self) -> String {
+        self.position().fen()
+    }
+
+    /// The side to move, by its name in this game.
+    pub fn turn(&self) -> &'static str {
+        V::color_name(self.position().turn())
+    }
+
+    /// Whether the side to move has no legal move.
+    fn no_moves(&self) -> bool {
+        self.position().count_legal_moves() == 0
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.position().is_check() && self.no_moves()
+    }
+
+    /// Whether the side to move has no legal move and is not in check.
+    pub fn is_stalemate(&self) -> bool {
+        !self.position().is_check() && self.no_moves()
+    }
+
+    /// Whether the side to move may claim `termination` now.
+    pub fn can_claim(&self, termination: Termination) -> bool {
+        self.game.claimable().contains(&termination)
+    }
+
+    /// How the game ended, if it has; with `claim_draw` also a draw the side to move may claim.
+    pub fn outcome(&self, claim_draw: bool) -> Option<Outcome> {
+        self.game.outcome_claiming(claim_draw)
+    }
+
+    /// `color` resigns. Ignored when the game is over.
+    pub fn resign(&mut self, color: Color) -> bool {
+        self.game.resign(color)
+    }
+
+    /// Both sides agree to a draw. Ignored when the game is over.
+    pub fn agree_draw(&mut self) -> bool {
+        self.game.agree_draw()
+    }
+
+    /// `color` runs out of time. Ignored when the game is over.
+    pub fn flag(&mut self, color: Color) -> bool {
+        self.game.flag(color)
+    }
+
+    /// The position to run perft from, after checking `depth`.
+    pub fn perft_root(&self, depth: i64) -> Result<(V, u32), String> {
+        match u32::try_from(depth) {
+            Ok(d) if d <= MAX_PERFT_DEPTH => Ok((self.position().clone(), d)),
+            _ => Err(format!(
+                "perft depth must be between 0 and {MAX_PERFT_DEPTH}, not {depth}"
+            )),
+        }
+    }
+
+    /// A copy; without `stack` it starts from the current position with no history.
+    pub fn copy(&self, stack: bool) -> Self {
+        if stack {
+            self.clone()
+        } else {
+            Board {
+                game: Game::with_rules(self.position().clone(), self.game.rules().clone()),
+            }
+        }
+    }
+
+    /// What pickling keeps.
+    pub fn snapshot(&self) -> Snapshot {
+        let mut moves = Vec::with_capacity(self.game.ply());
+        for (pos, &mv) in self.game.positions().iter().zip(self.game.moves()) {
+            moves.push(pos.coord(mv));
+        }
+        Snapshot {
+            start_fen: self.game.start().fen(),
+            rules: self.rules_name().to_owned(),
+            moves,
+            adjudication: self.game.adjudication().map(|o| {
+                (
+                    o.termination.as_str().to_owned(),
+                    o.winner.map(|c| V::color_name(c).to_owned()),
+                )
+            }),
+        }
+    }
+
+    /// The board a [`Snapshot`] describes.
+    pub fn restore(snapshot: &Snapshot) -> Result<Self, BoardError> {
+        let mut board = Self::new(Some(&snapshot.start_fen), Some(&snapshot.rules))?;
+        for text in &snapshot.moves {
+            board.push_with(text, |pos, text| pos.parse_move(text))?;
+        }
+        if let Some((termination, winner)) = &snapshot.adjudication {
+            let winner = match winner {
+                None => None,
+                Some(name) => Some(color_from_name(name).ok_or_else(|| bad_state(name))?),
+            };
+            let done = match (termination.as_str(), winner) {
+                ("resignation", Some(w)) => board.resign(!w),
+                ("agreement", None) => board.agree_draw(),
+                ("timeout", Some(w)) => board.flag(!w),
+                ("timeout", None) => {
+                    let flagged = Color::ALL
+                        .into_iter()
+                        .find(|&c| !board.position().has_mating_material(!c))
+                        .unwrap_or(Color::White);
+                    board.flag(flagged)
+                }
+                _ => false,
+            };
+            let termination: Termination =
+                termination.parse().map_err(|_| bad_state(termination))?;
+            if !done
+                || board.game.adjudication()
+                    != Some(Outcome {
+                        termination,
+                        winner,
+                    })
+            {
+                return Err(bad_state(termination.as_str()));
+            }
+        }
+        Ok(board)
+    }
+}
+
+fn bad_state(what: &str) -> BoardError {
+    BoardError::value(format!("cannot restore a board: bad adjudication {what:?}"))
+}
+
+/// The colour called `name`: `"white"`, `"red"`, `"black"` or their first letters, any case.
+pub fn color_from_name(name: &str) -> Option<Color> {
+    match name.to_ascii_lowercase().as_str() {
+        "white" | "w" | "red" | "r" => Some(Color::White),
+        "black" | "b" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// `text`, cut to 100 characters for an error message.
+pub fn shorten(text: &str) -> String {
+    const MAX: usize = 100;
+    match text.char_indices().nth(MAX) {
+        None => text.to_owned(),
+        Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qipan::chess::Chess;
+    use qipan::xiangqi::Xiangqi;
+    use qipan::Variant;
+
+    #[test]
+    fn snapshot_round_trip_keeps_moves_rules_and_adjudication() {
+        let mut board: Board<Xiangqi> = Board::new(None, Some("simple")).unwrap();
+        for text in ["h2e2", "h9g7"] {
+            board.push_with(text, |pos, t| pos.parse_move(t)).unwrap();
+        }
+        assert!(board.resign(Color::Black));
+        let snapshot = board.snapshot();
+        assert_eq!(snapshot.rules, "simple");
+        assert_eq!(snapshot.moves, ["h2e2", "h9g7"]);
+        assert_eq!(
+            snapshot.adjudication,
+            Some(("resignation".into(), Some("red".into())))
+        );
+        assert_eq!(Board::<Xiangqi>::restore(&snapshot).unwrap(), board);
+    }
+
+    #[test]
+    fn bad_snapshots_are_errors() {
+        let mut snapshot = Board::<Chess>::new(None, None).unwrap().snapshot();
+        snapshot.moves.push("e2e5".into());
+        assert_eq!(
+            Board::<Chess>::restore(&snapshot).unwrap_err().kind,
+            Some(ErrorKind::IllegalMove)
+        );
+        snapshot.moves.clear();
+        snapshot.adjudication = Some(("checkmate".into(), Some("white".into())));
+        assert_eq!(Board::<Chess>::restore(&snapshot).unwrap_err().kind, None);
+    }
+
+    #[test]
+    fn foreign_and_illegal_moves_change_nothing() {
+        let mut board: Board<Chess> = Board::new(None, None).unwrap();
+        let xq = Xiangqi::start().legal_moves()[0];
+        let err = board.push(&MoveRepr::Xiangqi(xq)).unwrap_err();
+        assert_eq!(err.kind, Some(ErrorKind::IllegalMove));
+        let text = MoveRepr::Text {
+            text: "e2e5".into(),
+            game: None,
+        };
+        assert_eq!(
+            board.push(&text).unwrap_err().kind,
+            Some(ErrorKind::IllegalMove)
+        );
+        let tied = MoveRepr::Text {
+            text: "e2e4".into(),
+            game: Some(crate::games::GameKind::Xiangqi),
+        };
+        assert!(board.push(&tied).is_err());
+        assert_eq!(board.game().ply(), 0);
+        let e4 = MoveRepr::Text {
+            text: "e2e4".into(),
+            game: Some(crate::games::GameKind::Chess),
+        };
+        assert!(board.push(&e4).is_ok());
+    }
+
+    #[test]
+    fn perft_depth_bounds() {
+        let board: Board<Chess> = Board::new(None, None).unwrap();
+        assert!(board.perft_root(-1).is_err());
+        assert!(board.perft_root(i64::from(MAX_PERFT_DEPTH) + 1).is_err());
+        assert_eq!(board.perft_root(3).unwrap().1, 3);
+    }
+
+    #[test]
+    fn long_text_is_shortened() {
+        assert_eq!(shorten("abc"), "abc");
+        let long = "é".repeat(500);
+        let short = shorten(&long);
+        assert!(short.starts_with(&"é".repeat(100)) && short.ends_with("(500 characters)"));
+    }
+}

@@ -1,0 +1,183 @@
+//! What the bindings need from each game beyond [`Variant`]: how its moves are held by the
+//! game-independent Python `Move`, its rule sets, and its material tests.
+
+use std::sync::LazyLock;
+
+use qipan::chess::Chess;
+use qipan::xiangqi::{RuleSet, Xiangqi, XiangqiRules};
+use qipan::{Color, Variant};
+
+use crate::cache::MoveCache;
+
+/// The games the bindings know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// FIDE chess.
+    Chess,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
+}
+
+impl GameKind {
+    /// The game's name as Python sees it: `"chess"` or `"xiangqi"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// The game called `name` (`"chess"`, `"xiangqi"`, case-insensitive).
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        match name.to_ascii_lowercase().as_str() {
+            "chess" => Some(GameKind::Chess),
+            "xiangqi" => Some(GameKind::Xiangqi),
+            _ => None,
+        }
+    }
+}
+
+/// A move as the Python `Move` holds it: a typed move of one game (cheap to make, written out only
+/// when asked), or coordinate text from `Move.from_uci`, optionally tied to a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveRepr {
+    /// A chess move.
+    Chess(<Chess as Variant>::Move),
+    /// A Xiangqi move.
+    Xiangqi(<Xiangqi as Variant>::Move),
+    /// Coordinate text (UCI / ICCS), lower case.
+    Text {
+        /// The coordinates.
+        text: String,
+        /// The game it belongs to, when known.
+        game: Option<GameKind>,
+    },
+}
+
+impl MoveRepr {
+    /// The game the move belongs to, when known.
+    pub fn game(&self) -> Option<GameKind> {
+        match self {
+            MoveRepr::Chess(_) => Some(GameKind::Chess),
+            MoveRepr::Xiangqi(_) => Some(GameKind::Xiangqi),
+            MoveRepr::Text { game, .. } => *game,
+        }
+    }
+
+    /// The move in coordinate notation (UCI for chess, ICCS for Xiangqi).
+    pub fn coord(&self) -> String {
+        match self {
+            MoveRepr::Chess(mv) => mv.to_string(),
+            MoveRepr::Xiangqi(mv) => mv.to_string(),
+            MoveRepr::Text { text, .. } => text.clone(),
+        }
+    }
+
+    /// Equality as Python sees it: the same coordinates, and no two different games.
+    pub fn same_move(&self, other: &MoveRepr) -> bool {
+        match (self, other) {
+            (MoveRepr::Chess(a), MoveRepr::Chess(b)) if a == b => true,
+            (MoveRepr::Xiangqi(a), MoveRepr::Xiangqi(b)) if a == b => true,
+            _ => match (self.game(), other.game()) {
+                (Some(a), Some(b)) if a != b => false,
+                _ => self.coord() == other.coord(),
+            },
+        }
+    }
+}
+
+/// A [`Variant`] the Python bindings wrap.
+pub trait BindVariant: Variant {
+    /// Which game this is.
+    const KIND: GameKind;
+    /// The names of the rule sets `rules=` accepts, the default first.
+    const RULE_NAMES: &'static [&'static str];
+
+    /// Wraps a move of this game.
+    fn wrap(mv: Self::Move) -> MoveRepr;
+    /// The interned Python objects of this game's moves.
+    fn cache() -> &'static MoveCache<Self::Move>;
+    /// The typed move inside `repr`, if it is one of this game.
+    fn unwrap(repr: &MoveRepr) -> Option<Self::Move>;
+    /// The rule set called `name` (one of [`BindVariant::RULE_NAMES`]).
+    fn parse_rules(name: &str) -> Option<Self::Rules>;
+    /// The name of a rule set, as [`BindVariant::parse_rules`] reads it.
+    fn rules_name(rules: &Self::Rules) -> &'static str;
+    /// Whether neither side can win by any sequence of legal moves.
+    fn is_insufficient_material(&self) -> bool {
+        Color::ALL.iter().all(|&c| !self.has_mating_material(c))
+    }
+    /// Whether `color` cannot win by any sequence of legal moves.
+    fn has_insufficient_material(&self, color: Color) -> bool {
+        !self.has_mating_material(color)
+    }
+}
+
+impl BindVariant for Chess {
+    const KIND: GameKind = GameKind::Chess;
+    const RULE_NAMES: &'static [&'static str] = &["fide"];
+
+    fn wrap(mv: Self::Move) -> MoveRepr {
+        MoveRepr::Chess(mv)
+    }
+    fn cache() -> &'static MoveCache<Self::Move> {
+        static CACHE: LazyLock<MoveCache<<Chess as Variant>::Move>> =
+            LazyLock::new(Default::default);
+        &CACHE
+    }
+    fn unwrap(repr: &MoveRepr) -> Option<Self::Move> {
+        match repr {
+            MoveRepr::Chess(mv) => Some(*mv),
+            _ => None,
+        }
+    }
+    fn parse_rules(name: &str) -> Option<Self::Rules> {
+        (name.eq_ignore_ascii_case("fide")).then(Default::default)
+    }
+    fn rules_name(_: &Self::Rules) -> &'static str {
+        "fide"
+    }
+    fn is_insufficient_material(&self) -> bool {
+        Chess::is_insufficient_material(self)
+    }
+    fn has_insufficient_material(&self, color: Color) -> bool {
+        Chess::has_insufficient_material(self, color)
+    }
+}
+
+impl BindVariant for Xiangqi {
+    const KIND: GameKind = GameKind::Xiangqi;
+    const RULE_NAMES: &'static [&'static str] = &["asian", "simple"];
+
+    fn wrap(mv: Self::Move) -> MoveRepr {
+        MoveRepr::Xiangqi(mv)
+    }
+    fn cache() -> &'static MoveCache<Self::Move> {
+        static CACHE: LazyLock<MoveCache<<Xiangqi as Variant>::Move>> =
+            LazyLock::new(Default::default);
+        &CACHE
+    }
+    fn unwrap(repr: &MoveRepr) -> Option<Self::Move> {
+        match repr {
+            MoveRepr::Xiangqi(mv) => Some(*mv),
+            _ => None,
+        }
+    }
+    fn parse_rules(name: &str) -> Option<Self::Rules> {
+        let repetition = match name.to_ascii_lowercase().as_str() {
+            "asian" => RuleSet::Asian,
+            "simple" => RuleSet::SimpleRepetition,
+            _ => return None,
+        };
+        Some(XiangqiRules {
+            repetition,
+            ..XiangqiRules::default()
+        })
+    }
+    fn rules_name(rules: &Self::Rules) -> &'static str {
+        match rules.repetition {
+            RuleSet::Asian => "asian",
+            RuleSet::SimpleRepetition => "simple",
+        }
+    }
+}

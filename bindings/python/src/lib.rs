@@ -1,0 +1,47 @@
+//! Python bindings of qipan: the native module `qipan._qipan`, re-exported by the `qipan`
+//! package.
+//!
+//! The board logic is written once, in plain Rust, in [`board::Board`] over any
+//! [`games::BindVariant`]; [`pyboard`] generates the `ChessBoard` and `XiangqiBoard` classes from it
+//! with one macro.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod cache;
+pub mod errors;
+pub mod games;
+pub mod pyboard;
+pub mod pymove;
+pub mod rating;
+
+use pyo3::prelude::*;
+
+/// The native module: boards, moves, outcomes, exceptions and the `rating` submodule.
+#[pymodule]
+fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<pyboard::ChessBoard>()?;
+    m.add_class::<pyboard::XiangqiBoard>()?;
+    m.add_class::<pymove::PyMove>()?;
+    m.add_class::<pymove::PyOutcome>()?;
+    m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
+    m.add(
+        "InvalidMoveError",
+        py.get_type::<errors::InvalidMoveError>(),
+    )?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "AmbiguousMoveError",
+        py.get_type::<errors::AmbiguousMoveError>(),
+    )?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    let rating = PyModule::new(py, "rating")?;
+    rating::register(&rating)?;
+    m.add_submodule(&rating)?;
+    Ok(())
+}

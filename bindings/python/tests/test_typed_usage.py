@@ -1,0 +1,17 @@
+"""Runs the typed usage example that the test script also checks with mypy."""
+
+from decimal import Decimal
+
+from typed_usage import summary
+
+
+def test_typed_usage_runs() -> None:
+    result = summary()
+    assert result["termination"] == "checkmate"
+    assert result["winner"] == "black"
+    assert result["result"] == "0-1"
+    assert result["moves"] == 20
+    assert result["nodes"] == 400
+    assert result["xiangqi"] == ["C2.5", "炮二平五", "h9g7"]
+    assert result["change"] == Decimal(18)
+    assert result["level"] == 16

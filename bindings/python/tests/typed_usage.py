@@ -1,0 +1,64 @@
+"""A small typed program over the qipan API; `mypy --strict` checks it against the stubs, and
+test_typed_usage.py runs it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Optional
+
+import qipan
+from qipan import rating
+
+
+def fools_mate() -> qipan.Outcome:
+    board = qipan.ChessBoard()
+    for san in ["f3", "e5", "g4", "Qh4#"]:
+        move: qipan.Move = board.push_san(san)
+        assert isinstance(move.uci(), str)
+    outcome: Optional[qipan.Outcome] = board.outcome()
+    assert outcome is not None
+    return outcome
+
+
+def xiangqi_opening() -> list[str]:
+    board = qipan.XiangqiBoard(rules="asian")
+    cannon = board.parse_uci("h2e2")
+    notation: list[str] = [board.wxf(cannon), board.chinese(cannon)]
+    board.push(cannon)
+    board.push_chinese("马8进7")
+    notation.append(board.peek().uci())
+    return notation
+
+
+def summary() -> dict[str, object]:
+    outcome = fools_mate()
+    board = qipan.ChessBoard()
+    moves: list[qipan.Move] = board.legal_moves
+    nodes: int = board.perft(2)
+    change: Decimal = rating.level_change(1500, 1580, "win")
+    level: Optional[int] = rating.level(change + 1500)
+    elo: float = rating.elo_change(1500.0, 1500.0, "draw")
+    errors: list[type[ValueError]] = [
+        qipan.InvalidFenError,
+        qipan.InvalidMoveError,
+        qipan.IllegalMoveError,
+        qipan.AmbiguousMoveError,
+    ]
+    return {
+        "termination": outcome.termination,
+        "winner": outcome.winner,
+        "result": outcome.result(),
+        "moves": len(moves),
+        "nodes": nodes,
+        "xiangqi": xiangqi_opening(),
+        "change": change,
+        "level": level,
+        "elo": elo,
+        "errors": [e.__name__ for e in errors],
+        "turn": board.turn,
+        "fen": board.fen(),
+    }
+
+
+if __name__ == "__main__":
+    print(summary())

@@ -1,0 +1,119 @@
+//! `qipan play`: two people play in the terminal. Moves and commands are read line by line from
+//! standard input, so a script or a pty drives it as well as a person.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::Args;
+use qipan::{Game, Variant};
+
+use crate::cli_variant::{with_variant, CliVariant, VariantName};
+
+/// `qipan play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "chess")]
+    variant: VariantName,
+    /// The start position (the standard start when absent).
+    #[arg(long)]
+    fen: Option<String>,
+    /// The rule set (Xiangqi: asian, simple).
+    #[arg(long)]
+    rules: Option<String>,
+}
+
+const HELP: &str =
+    "enter a move (chess: UCI or SAN; xiangqi: ICCS, WXF or Chinese), or a command:\n  \
+    undo   take back the last move\n  fen    print the position as FEN\n  \
+    moves  list the legal moves\n  help   this text\n  quit   leave";
+
+pub fn play(args: &PlayArgs) -> Result<ExitCode, String> {
+    with_variant!(args.variant, V => play_in::<V>(args))
+}
+
+fn play_in<V: CliVariant>(args: &PlayArgs) -> Result<ExitCode, String> {
+    let start = V::position(args.fen.as_deref())?;
+    let mut game = Game::with_rules(start, V::rules(args.rules.as_deref())?);
+    let stdin = io::stdin();
+    let out = &mut io::stdout().lock();
+    run(&mut game, stdin.lock(), out).map_err(|e| format!("terminal failed: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show<V: Variant>(out: &mut impl Write, game: &Game<V>) -> io::Result<()> {
+    let pos = game.position();
+    writeln!(out, "{}", pos.diagram().trim_end())?;
+    match game.outcome() {
+        Some(o) => {
+            let winner = o
+                .winner
+                .map_or(String::new(), |c| format!(", {} wins", V::color_name(c)));
+            writeln!(
+                out,
+                "game over: {} by {}{winner}",
+                o.result(),
+                o.termination
+            )
+        }
+        None => {
+            let check = if pos.is_check() { ", in check" } else { "" };
+            writeln!(out, "{} to move{check}", V::color_name(pos.turn()))
+        }
+    }
+}
+
+fn run<V: Variant>(
+    game: &mut Game<V>,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out, "qipan play: {} (type help for commands)", V::NAME)?;
+    show(out, game)?;
+    write!(out, "> ")?;
+    out.flush()?;
+    for line in input.lines() {
+        let line = line?;
+        let command = line.trim();
+        match command {
+            "" => {}
+            "quit" | "exit" => break,
+            "help" => writeln!(out, "{HELP}")?,
+            "fen" => writeln!(out, "{}", game.position().fen())?,
+            "moves" => {
+                let pos = game.position();
+                let mut moves: Vec<String> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .map(|mv| pos.notation(mv))
+                    .collect();
+                moves.sort();
+                writeln!(out, "{}", moves.join(" "))?;
+            }
+            "undo" => match game.pop() {
+                Some(_) => show(out, game)?,
+                None => writeln!(out, "nothing to undo")?,
+            },
+            text => {
+                if let Some(o) = game.outcome() {
+                    writeln!(out, "the game is over ({}); undo or quit", o.result())?;
+                } else {
+                    let pos = game.position().clone();
+                    match game.push_any(text) {
+                        Ok(mv) => {
+                            let ply = game.ply();
+                            let dots = if ply % 2 == 1 { "." } else { "..." };
+                            writeln!(out, "{}{dots} {}", ply.div_ceil(2), pos.notation(mv))?;
+                            show(out, game)?;
+                        }
+                        Err(e) => writeln!(out, "error: {e}")?,
+                    }
+                }
+            }
+        }
+        write!(out, "> ")?;
+        out.flush()?;
+    }
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,118 @@
+//! `qipan replay`: one game of a record file, move by move, with a board after each move.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use qipan::pgn::{self, GameReport, Limits, RawGame, Splitter};
+
+use crate::cli_variant::{with_variant, CliVariant, VariantName};
+
+/// `qipan replay`.
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The record file (PGN; `-` reads standard input).
+    file: PathBuf,
+    /// Which game of the file (1-based).
+    #[arg(long, default_value_t = 1)]
+    game: u64,
+    /// Replay as this game instead of detecting it from the tags.
+    #[arg(long, value_enum)]
+    variant: Option<VariantName>,
+}
+
+pub fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
+    let reader: Box<dyn BufRead> = if args.file.as_os_str() == "-" {
+        Box::new(BufReader::new(io::stdin()))
+    } else {
+        let file = File::open(&args.file)
+            .map_err(|e| format!("cannot open {}: {e}", args.file.display()))?;
+        Box::new(BufReader::new(file))
+    };
+    let limits = Limits::default();
+    let mut found = None;
+    for game in Splitter::new(reader, limits) {
+        let game = game.map_err(|e| format!("reading {}: {e}", args.file.display()))?;
+        if game.index == args.game {
+            found = Some(game);
+            break;
+        }
+    }
+    let Some(raw) = found else {
+        return Err(format!("{} has no game {}", args.file.display(), args.game));
+    };
+    let variant = match args.variant {
+        Some(variant) => variant,
+        None => {
+            let tags = pgn::read_tags(&raw, &limits).unwrap_or_default();
+            VariantName::of_record(&pgn::detect_variant(&tags))
+                .map_err(|name| format!("unsupported variant {name:?}"))?
+        }
+    };
+    let out = &mut io::stdout().lock();
+    with_variant!(variant, V => show::<V>(out, &raw, &limits, variant))
+        .map_err(|e| format!("output failed: {e}"))
+}
+
+fn show<V: CliVariant>(
+    out: &mut impl Write,
+    raw: &RawGame,
+    limits: &Limits,
+    variant: VariantName,
+) -> io::Result<ExitCode> {
+    let report: GameReport<V> = pgn::replay_with(raw, limits, &|fen| V::position_in(fen, variant));
+    writeln!(
+        out,
+        "game {} (line {}), {}",
+        report.index,
+        report.line,
+        V::NAME
+    )?;
+    for (name, value) in &report.tags {
+        writeln!(out, "[{name} \"{value}\"]")?;
+    }
+    let game = &report.game;
+    let start = game.start();
+    writeln!(out, "\n{}", start.diagram().trim_end())?;
+    let fen = start.fen();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black_first = fields.get(1) == Some(&"b");
+    let first: usize = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    for (i, (&mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
+        let ply = i + usize::from(black_first);
+        let number = first + ply / 2;
+        let dots = if ply % 2 == 0 { "." } else { "..." };
+        let after = &game.positions()[i + 1];
+        let check = if after.is_check() { "  (check)" } else { "" };
+        writeln!(
+            out,
+            "\n{number}{dots} {}  [{}]{check}",
+            pos.notation(mv),
+            pos.coord(mv)
+        )?;
+        writeln!(out, "{}", after.diagram().trim_end())?;
+    }
+    writeln!(out)?;
+    match report.outcome() {
+        Some(o) => {
+            let winner = o
+                .winner
+                .map_or(String::new(), |c| format!(", {} wins", V::color_name(c)));
+            writeln!(out, "ending: {} by {}{winner}", o.result(), o.termination)?;
+        }
+        None => writeln!(out, "ending: none by the rules after {} plies", game.ply())?,
+    }
+    if let Some(result) = report.tag("Result") {
+        writeln!(out, "result tag: {result}")?;
+    }
+    for error in &report.errors {
+        writeln!(out, "error: {error} [{}]", error.kind)?;
+    }
+    Ok(if report.is_valid() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,401 @@
+//! [`replay`]: a record's moves played on a [`Variant`], and its `Result` tag checked.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use super::record::tag;
+use super::{visit_game, Limits, RawGame, Visitor};
+use crate::{Game, MoveError, Outcome, Variant};
+
+/// Which game a record is of, as its tags say ([`detect_variant`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordVariant {
+    /// Chess.
+    Chess,
+    /// Chess960 (`[Variant "Chess960"]`): the `FEN` tag is read with Chess960 castling.
+    Chess960,
+    /// Xiangqi.
+    Xiangqi,
+    /// A variant qipan does not play, by its `Variant` tag.
+    Other(String),
+}
+
+/// Which game a record is of, from its tags:
+///
+/// - a `Variant` tag: `xiangqi`, `chinese chess`, `cchess`, `象棋` or `中国象棋` (any case) is
+///   Xiangqi; empty, `standard`, `chess`, `chess960`, `fischerandom`, `from position` is chess;
+///   anything else is [`RecordVariant::Other`];
+/// - else a `Game` tag `Chinese Chess`/`Xiangqi` (any case), or a `Format` tag `ICCS`, `WXF` or
+///   `Chinese`, or a `FEN` tag with ten ranks, is Xiangqi;
+/// - else chess.
+pub fn detect_variant(tags: &[(String, String)]) -> RecordVariant {
+    let is_xiangqi = |v: &str| {
+        matches!(
+            v,
+            "xiangqi" | "chinese chess" | "chinese-chess" | "cchess" | "象棋" | "中国象棋"
+        )
+    };
+    if let Some(variant) = tag(tags, "Variant") {
+        let v = variant.trim().to_lowercase();
+        if is_xiangqi(&v) {
+            return RecordVariant::Xiangqi;
+        }
+        return match v.as_str() {
+            "" | "standard" | "chess" | "from position" => RecordVariant::Chess,
+            "chess960" | "chess 960" | "fischerandom" | "fischer random" | "960" => {
+                RecordVariant::Chess960
+            }
+            _ => RecordVariant::Other(variant.trim().to_owned()),
+        };
+    }
+    let game = tag(tags, "Game").map(|g| g.trim().to_lowercase());
+    let format = tag(tags, "Format").map(|f| f.trim().to_lowercase());
+    let fen_ranks = tag(tags, "FEN").map_or(0, |fen| {
+        fen.split_whitespace()
+            .next()
+            .unwrap_or("")
+            .split('/')
+            .count()
+    });
+    if game.as_deref().is_some_and(is_xiangqi)
+        || matches!(format.as_deref(), Some("iccs" | "wxf" | "chinese"))
+        || fen_ranks == 10
+    {
+        return RecordVariant::Xiangqi;
+    }
+    RecordVariant::Chess
+}
+
+/// The kind of a [`RecordError`], with its name in JSON reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RecordErrorKind {
+    /// `illegal_move`: the move names no legal move of the position.
+    IllegalMove,
+    /// `ambiguous_move`: the move fits several legal moves.
+    AmbiguousMove,
+    /// `unparsable_move`: the text is no move in any notation the variant reads.
+    UnparsableMove,
+    /// `result_mismatch`: the `Result` tag (or the movetext's result) disagrees with the ending.
+    ResultMismatch,
+    /// `bad_fen`: the `FEN` tag is not a valid position.
+    BadFen,
+    /// `syntax`: the record's text is malformed or too large ([`SyntaxError`](super::SyntaxError)).
+    Syntax,
+    /// `unsupported_variant`: the record is of a game qipan does not play.
+    UnsupportedVariant,
+}
+
+impl RecordErrorKind {
+    /// The name used in JSON reports.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RecordErrorKind::IllegalMove => "illegal_move",
+            RecordErrorKind::AmbiguousMove => "ambiguous_move",
+            RecordErrorKind::UnparsableMove => "unparsable_move",
+            RecordErrorKind::ResultMismatch => "result_mismatch",
+            RecordErrorKind::BadFen => "bad_fen",
+            RecordErrorKind::Syntax => "syntax",
+            RecordErrorKind::UnsupportedVariant => "unsupported_variant",
+        }
+    }
+}
+
+impl fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Something wrong with one game of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordError {
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// 1-based line of the offending token (the game's first line when there is none).
+    pub line: u64,
+    /// 1-based ply of the offending move, if it is about a move.
+    pub ply: Option<usize>,
+    /// The move text, if it is about a move.
+    pub text: Option<String>,
+    /// What kind of error.
+    pub kind: RecordErrorKind,
+    /// A sentence for people.
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, line {}", self.game, self.line)?;
+        if let Some(ply) = self.ply {
+            write!(f, ", ply {ply}")?;
+        }
+        if let Some(text) = &self.text {
+            write!(f, ", move {text:?}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// How the `Result` tag compares with the real ending ([`GameReport::result_check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultCheck {
+    /// The tag agrees with the ending, or the rules leave the game undecided (any tag may then
+    /// stand: resignation, agreement and time are not in the moves).
+    Consistent,
+    /// The rules ended the game with `real`, and the tag says otherwise (`*` included).
+    Mismatch {
+        /// The ending the rules give.
+        real: Outcome,
+    },
+    /// Not checked: the moves could not all be played.
+    Unchecked,
+}
+
+/// Everything [`replay`] learnt of one game.
+#[derive(Debug, Clone)]
+pub struct GameReport<V: Variant> {
+    /// 1-based index of the game in its file.
+    pub index: u64,
+    /// The game's first line.
+    pub line: u64,
+    /// The tag pairs, in order.
+    pub tags: Vec<(String, String)>,
+    /// The game as far as its moves could be played (start position from the `FEN` tag).
+    pub game: Game<V>,
+    /// The result token at the end of the movetext, if any.
+    pub result_token: Option<String>,
+    /// The `Result` tag compared with the ending.
+    pub result_check: ResultCheck,
+    /// What went wrong, in the order found; empty for a valid game.
+    pub errors: Vec<RecordError>,
+}
+
+impl<V: Variant> GameReport<V> {
+    /// The value of the first tag named `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        tag(&self.tags, name)
+    }
+    /// The number of plies played.
+    pub fn plies(&self) -> usize {
+        self.game.ply()
+    }
+    /// The final position as FEN.
+    pub fn final_fen(&self) -> String {
+        self.game.position().fen()
+    }
+    /// The ending the rules give at the last position ([`Game::outcome`]), if any.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    /// Whether every move was played and the result agrees.
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// Makes a game's start position from its `FEN` tag (`None`: no tag).
+type StartPosition<'a, V> = &'a dyn Fn(Option<&str>) -> Result<V, String>;
+
+struct Replayer<'a, V: Variant> {
+    start: StartPosition<'a, V>,
+    max_plies: usize,
+    index: u64,
+    first_line: u64,
+    tags: Vec<(String, String)>,
+    game: Option<Game<V>>,
+    result: Option<(String, u64)>,
+    errors: Vec<RecordError>,
+    failed: bool,
+}
+
+impl<V: Variant> Replayer<'_, V> {
+    fn error(&mut self, line: u64, kind: RecordErrorKind, message: String) {
+        let index = self.index;
+        self.errors.push(RecordError {
+            game: index,
+            line,
+            ply: None,
+            text: None,
+            kind,
+            message,
+        });
+    }
+}
+
+impl<V: Variant> Visitor for Replayer<'_, V> {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_owned(), value.to_owned()));
+    }
+
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        let fen = tag(&self.tags, "FEN").map(|f| f.trim().to_owned());
+        let game = match (self.start)(fen.as_deref()) {
+            Ok(position) => Game::from_position(position),
+            Err(e) => {
+                let fen = fen.unwrap_or_default();
+                self.error(
+                    self.first_line,
+                    RecordErrorKind::BadFen,
+                    format!("FEN tag {fen:?}: {e}"),
+                );
+                self.failed = true;
+                return ControlFlow::Break(());
+            }
+        };
+        self.game = Some(game);
+        ControlFlow::Continue(())
+    }
+
+    fn move_text(&mut self, text: &str, line: u64, _depth: usize) -> ControlFlow<()> {
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.ply() >= self.max_plies)
+        {
+            let message = format!("more than {} plies", self.max_plies);
+            self.error(line, RecordErrorKind::Syntax, message);
+            self.failed = true;
+            return ControlFlow::Break(());
+        }
+        let Some(game) = self.game.as_mut() else {
+            return ControlFlow::Break(());
+        };
+        match game.position().parse_any(text) {
+            Ok(mv) => {
+                game.push_unchecked(mv);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                let kind = match e {
+                    MoveError::Invalid { .. } => RecordErrorKind::UnparsableMove,
+                    MoveError::Illegal { .. } => RecordErrorKind::IllegalMove,
+                    MoveError::Ambiguous { .. } => RecordErrorKind::AmbiguousMove,
+                };
+                let ply = game.ply() + 1;
+                self.errors.push(RecordError {
+                    game: self.index,
+                    line,
+                    ply: Some(ply),
+                    text: Some(text.to_owned()),
+                    kind,
+                    message: e.to_string(),
+                });
+                self.failed = true;
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn result(&mut self, result: &str, line: u64) {
+        self.result = Some((result.to_owned(), line));
+    }
+}
+
+/// Replays one game of the [`Splitter`](super::Splitter) on `V`: the start position from the
+/// `FEN` tag (`SetUp` is not required), each main-line move through [`Variant::parse_any`],
+/// variations skipped. Replay stops at the first move that cannot be played.
+///
+/// When every move was played, the result is checked: the rules' ending at the last position
+/// ([`Game::outcome`]: checkmate, stalemate, insufficient material, the automatic repetition and
+/// move-count draws, Xiangqi's perpetual check and chase) is compared with the `Result` tag and
+/// with the movetext's result token. It is a [`RecordErrorKind::ResultMismatch`] when
+///
+/// - the rules ended the game and the tag (or token) is another result, `*` included — e.g. `1-0`
+///   when White is checkmated, `1-0` on a stalemate in chess (a draw), `*` after a mate;
+/// - the `Result` tag and the result token are both present and differ.
+///
+/// When the rules leave the game undecided, any result stands: resignation, agreement, a time
+/// forfeit or an unfinished game are not in the moves. A missing `Result` tag is not an error.
+///
+/// ```
+/// use qipan::pgn::{replay, RecordErrorKind, Limits, Splitter};
+/// use qipan::{Chess, Termination};
+/// let text = b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
+/// let mut games = Splitter::new(&text[..], Limits::default()).map(|g| g.unwrap());
+/// let mated = replay::<Chess>(&games.next().unwrap(), &Limits::default());
+/// assert_eq!(mated.outcome().unwrap().termination, Termination::Checkmate);
+/// assert_eq!(mated.errors[0].kind, RecordErrorKind::ResultMismatch); // Black mated, the tag says 1-0
+/// let illegal = replay::<Chess>(&games.next().unwrap(), &Limits::default());
+/// let error = &illegal.errors[0];
+/// assert_eq!((error.game, error.line, error.ply), (2, 7, Some(3)));
+/// assert_eq!((error.kind, error.text.as_deref()), (RecordErrorKind::IllegalMove, Some("Ke3")));
+/// ```
+pub fn replay<V: Variant>(raw: &RawGame, limits: &Limits) -> GameReport<V> {
+    replay_with(raw, limits, &|fen| match fen {
+        Some(fen) => V::from_fen(fen).map_err(|e| e.to_string()),
+        None => Ok(V::start()),
+    })
+}
+
+/// [`replay`] with the start position made by `start` from the `FEN` tag (`None` when the
+/// record has none) — for modes the tag alone does not say, such as Chess960.
+pub fn replay_with<V: Variant>(
+    raw: &RawGame,
+    limits: &Limits,
+    start: &dyn Fn(Option<&str>) -> Result<V, String>,
+) -> GameReport<V> {
+    let mut replayer = Replayer::<V> {
+        start,
+        max_plies: limits.max_plies,
+        index: raw.index,
+        first_line: raw.line,
+        tags: Vec::new(),
+        game: None,
+        result: None,
+        errors: Vec::new(),
+        failed: false,
+    };
+    if let Err(e) = visit_game(raw, limits, &mut replayer) {
+        let line = e.line().unwrap_or(raw.line);
+        replayer.error(line, RecordErrorKind::Syntax, e.to_string());
+        replayer.failed = true;
+    }
+    let mut r = replayer;
+    let game = r.game.take().unwrap_or_default();
+    let result_check = if r.failed {
+        ResultCheck::Unchecked
+    } else {
+        check_result(&mut r, &game)
+    };
+    GameReport {
+        index: r.index,
+        line: r.first_line,
+        tags: r.tags,
+        game,
+        result_token: r.result.map(|(text, _)| text),
+        result_check,
+        errors: r.errors,
+    }
+}
+
+fn check_result<V: Variant>(r: &mut Replayer<V>, game: &Game<V>) -> ResultCheck {
+    let tag_result = tag(&r.tags, "Result").map(|t| t.trim().to_owned());
+    let token = r.result.clone();
+    let end_line = token.as_ref().map_or(r.first_line, |(_, line)| *line);
+    if let (Some(tag), Some((token, line))) = (&tag_result, &token) {
+        if tag != token {
+            let message = format!("the Result tag says {tag} but the movetext ends with {token}");
+            r.error(*line, RecordErrorKind::ResultMismatch, message);
+        }
+    }
+    let Some(real) = game.outcome() else {
+        return ResultCheck::Consistent;
+    };
+    let claimed = tag_result.or(token.map(|(t, _)| t));
+    match claimed {
+        Some(claimed) if claimed != real.result() => {
+            let winner = real
+                .winner
+                .map_or(String::new(), |c| format!(", {} wins", V::color_name(c)));
+            let message = format!(
+                "the record says {claimed} but the game ended in {} ({}{winner}) after ply {}",
+                real.result(),
+                real.termination,
+                game.ply()
+            );
+            r.error(end_line, RecordErrorKind::ResultMismatch, message);
+            ResultCheck::Mismatch { real }
+        }
+        _ => ResultCheck::Consistent,
+    }
+}

@@ -1,0 +1,303 @@
+//! [`Splitter`]: one game at a time out of a stream, in constant memory.
+
+use std::io::{self, BufRead};
+
+use super::{is_result, Limits, SyntaxError};
+
+/// One game's text as it stands in the file, not yet parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawGame {
+    /// 1-based position of the game in the file.
+    pub index: u64,
+    /// 1-based line of the game's first line.
+    pub line: u64,
+    /// Byte offset of the game's first line in the file (a leading BOM counts).
+    pub offset: u64,
+    /// The game's lines, `\n` kept; its text starts at `line`.
+    pub bytes: Vec<u8>,
+    /// Set when the game broke a [`Limits`] bound; `bytes` is then incomplete.
+    pub error: Option<SyntaxError>,
+}
+
+/// Reads games one at a time from a [`BufRead`].
+///
+/// A game starts at a tag line (`[`...) that follows movetext, or — for files without tags — at
+/// the first movetext after a game's result token. Lines inside a `{ ... }` comment do not start a
+/// game, except a tag line after a blank line (so that one unclosed comment cannot swallow the rest
+/// of a file: the game before it reports [`SyntaxError::UnclosedComment`]). Blank lines and `%` escape lines before the first game belong to no game; every line
+/// after a game's first line belongs to it until the next game starts. Only the current game and
+/// one line are in memory, each bounded by [`Limits`].
+///
+/// The iterator yields `Err` once for an I/O error (invalid UTF-8 is *not* an I/O error: the
+/// parser replaces it) and then ends.
+#[derive(Debug)]
+pub struct Splitter<R> {
+    reader: R,
+    limits: Limits,
+    /// Offset of the next line.
+    offset: u64,
+    /// Number of the next line.
+    line_no: u64,
+    line: Vec<u8>,
+    games: u64,
+    current: Option<RawGame>,
+    /// The current game has movetext.
+    has_moves: bool,
+    /// The last movetext token was a result at depth 0.
+    terminated: bool,
+    in_brace: bool,
+    depth: u32,
+    /// The line before was blank.
+    prev_blank: bool,
+    done: bool,
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// A splitter over `reader`, which it reads to the end.
+    pub fn new(reader: R, limits: Limits) -> Self {
+        Splitter {
+            reader,
+            limits,
+            offset: 0,
+            line_no: 1,
+            line: Vec::new(),
+            games: 0,
+            current: None,
+            has_moves: false,
+            terminated: false,
+            in_brace: false,
+            depth: 0,
+            prev_blank: false,
+            done: false,
+        }
+    }
+
+    /// A splitter whose byte offsets and line numbers start at `offset` and `line` (for reading
+    /// a part of a file that was seeked to).
+    pub fn starting_at(reader: R, limits: Limits, offset: u64, line: u64) -> Self {
+        let mut splitter = Splitter::new(reader, limits);
+        splitter.offset = offset;
+        splitter.line_no = line;
+        splitter
+    }
+
+    /// Bytes read so far (the offset of the next line).
+    pub fn bytes_read(&self) -> u64 {
+        self.offset
+    }
+
+    /// Reads one line into `self.line` (at most `max_line` bytes of it, the rest skipped).
+    /// Returns the bytes consumed (0 at the end) and whether the line was cut.
+    fn read_line(&mut self) -> io::Result<(u64, bool)> {
+        self.line.clear();
+        let mut consumed = 0u64;
+        let mut cut = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok((consumed, cut));
+            }
+            let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..=i], true),
+                None => (available, false),
+            };
+            let room = self.limits.max_line.saturating_sub(self.line.len());
+            if chunk.len() > room {
+                cut = true;
+                self.line.extend_from_slice(&chunk[..room]);
+            } else {
+                self.line.extend_from_slice(chunk);
+            }
+            let n = chunk.len();
+            self.reader.consume(n);
+            consumed += n as u64;
+            if found {
+                return Ok((consumed, cut));
+            }
+        }
+    }
+
+    fn start_game(&mut self, offset: u64, line: u64) -> Option<RawGame> {
+        self.games += 1;
+        self.has_moves = false;
+        self.terminated = false;
+        self.depth = 0;
+        let game = RawGame {
+            index: self.games,
+            line,
+            offset,
+            bytes: Vec::new(),
+            error: None,
+        };
+        self.current.replace(game)
+    }
+
+    fn append(&mut self, line: u64, cut: bool) {
+        let max_game = self.limits.max_game;
+        let max_line = self.limits.max_line;
+        let Some(game) = self.current.as_mut() else {
+            return;
+        };
+        if game.error.is_some() {
+            return;
+        }
+        if cut {
+            game.error = Some(SyntaxError::LineTooLong {
+                line,
+                max: max_line,
+            });
+        } else if game.bytes.len() + self.line.len() > max_game {
+            game.error = Some(SyntaxError::GameTooLarge { max: max_game });
+        } else {
+            game.bytes.extend_from_slice(&self.line);
+            if !self.line.ends_with(b"\n") {
+                game.bytes.push(b'\n');
+            }
+        }
+        if game.error.is_some() {
+            game.bytes = Vec::new();
+        }
+    }
+
+    /// Follows comments, variations and the last token of a movetext line; returns whether the
+    /// line holds a token outside comments.
+    fn scan(&mut self, from: usize) -> bool {
+        let line = &self.line[from..];
+        let mut has_token = false;
+        let mut i = 0;
+        while i < line.len() {
+            if self.in_brace {
+                match line[i..].iter().position(|&b| b == b'}') {
+                    Some(j) => {
+                        self.in_brace = false;
+                        i += j + 1;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            match line[i] {
+                b'{' => self.in_brace = true,
+                b';' => break,
+                b'(' => {
+                    self.depth += 1;
+                    self.terminated = false;
+                    has_token = true;
+                }
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    has_token = true;
+                }
+                b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => {}
+                _ => {
+                    let end = line[i..]
+                        .iter()
+                        .position(|b| b" \t\r\n{}();".contains(b))
+                        .map_or(line.len(), |j| i + j.max(1));
+                    let token = std::str::from_utf8(&line[i..end]).unwrap_or("");
+                    self.terminated = self.depth == 0 && is_result(token);
+                    has_token = true;
+                    i = end;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        has_token
+    }
+
+    fn next_game(&mut self) -> io::Result<Option<RawGame>> {
+        loop {
+            let offset = self.offset;
+            let line_no = self.line_no;
+            let (consumed, cut) = self.read_line()?;
+            if consumed == 0 {
+                self.done = true;
+                return Ok(self.current.take());
+            }
+            self.offset += consumed;
+            self.line_no += 1;
+            let mut from = 0;
+            // A byte-order mark: at the start of the file, or of each file concatenated into it.
+            if self.line.starts_with(b"\xEF\xBB\xBF") {
+                from = 3;
+            }
+            let first = self.line[from..]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .map(|i| self.line[from + i]);
+            let blank_before = self.prev_blank;
+            self.prev_blank = first.is_none();
+            if self.in_brace && first == Some(b'[') && blank_before && self.has_moves {
+                // A tag line after a blank line: a comment left open must not swallow the rest
+                // of the file. The game before reports its unclosed comment.
+                self.in_brace = false;
+            }
+            let finished = if self.in_brace {
+                self.scan(from);
+                None
+            } else if self.line.get(from) == Some(&b'%') {
+                // An escape line: `%` in the first column.
+                None
+            } else {
+                match first {
+                    None => None,
+                    Some(b'[') => {
+                        if self.current.is_none() || self.has_moves {
+                            self.start_game(offset, line_no)
+                        } else {
+                            None
+                        }
+                    }
+                    Some(_) => self.movetext_line(from, offset, line_no),
+                }
+            };
+            if cut {
+                // The rest of the line is unknown: assume it closes what it opened.
+                self.in_brace = false;
+            }
+            if self.current.is_some() {
+                self.append(line_no, cut);
+            }
+            if let Some(game) = finished {
+                return Ok(Some(game));
+            }
+        }
+    }
+
+    fn movetext_line(&mut self, from: usize, offset: u64, line_no: u64) -> Option<RawGame> {
+        let was_terminated = self.terminated;
+        let has_token = self.scan(from);
+        let mut finished = None;
+        if self.current.is_none() || (was_terminated && has_token) {
+            let (in_brace, depth, terminated) = (self.in_brace, self.depth, self.terminated);
+            finished = self.start_game(offset, line_no);
+            (self.in_brace, self.depth, self.terminated) = (in_brace, depth, terminated);
+        }
+        if has_token {
+            self.has_moves = true;
+        }
+        finished
+    }
+}
+
+impl<R: BufRead> Iterator for Splitter<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.next_game() {
+            Ok(game) => game.map(Ok),
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}

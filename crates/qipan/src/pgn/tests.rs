@@ -1,0 +1,371 @@
+//! Tests of the text level: splitting, tokens, visiting, writing. (Replay needs a variant and is
+//! tested in `tests/pgn_replay.rs`.)
+
+use std::io::{self, BufRead, Read};
+use std::ops::ControlFlow;
+
+use super::*;
+
+fn split(text: &[u8]) -> Vec<RawGame> {
+    Splitter::new(text, Limits::default())
+        .map(|g| g.unwrap())
+        .collect()
+}
+
+fn parse(text: &str) -> PgnGame {
+    let games = split(text.as_bytes());
+    assert_eq!(games.len(), 1, "{games:?}");
+    PgnGame::parse(&games[0], &Limits::default()).unwrap()
+}
+
+fn texts(game: &PgnGame) -> Vec<&str> {
+    game.moves.iter().map(|m| m.text.as_str()).collect()
+}
+
+#[test]
+fn splits_games_with_positions() {
+    let text = b"[Event \"one\"]\n[Site \"x\"]\n\n1. e4 e5 1-0\n\n\n[Event \"two\"]\n\n1. d4\n*\n";
+    let games = split(text);
+    assert_eq!(games.len(), 2);
+    assert_eq!((games[0].index, games[0].line, games[0].offset), (1, 1, 0));
+    assert_eq!((games[1].index, games[1].line), (2, 7));
+    assert_eq!(games[1].offset, 41);
+    assert_eq!(&text[games[1].offset as usize..][..13], b"[Event \"two\"]");
+    assert!(games[1].bytes.starts_with(b"[Event \"two\"]"));
+}
+
+#[test]
+fn splits_games_without_tags_after_results() {
+    let games = split(b"1. e4 e5 1-0\n1. d4 d5 0-1 {after}\n{more}\n1. c4 *\n");
+    assert_eq!(games.len(), 3);
+    assert_eq!(
+        games.iter().map(|g| g.line).collect::<Vec<_>>(),
+        vec![1, 2, 4]
+    );
+    let second = PgnGame::parse(&games[1], &Limits::default()).unwrap();
+    assert_eq!(texts(&second), ["d4", "d5"]);
+    assert_eq!(second.result, "0-1");
+}
+
+#[test]
+fn tag_lines_inside_comments_do_not_split() {
+    let games = split(b"[Event \"a\"]\n\n1. e4 {a comment\n[Event \"not a tag\"]\n} e5 *\n");
+    assert_eq!(games.len(), 1);
+    let game = PgnGame::parse(&games[0], &Limits::default()).unwrap();
+    assert_eq!(texts(&game), ["e4", "e5"]);
+    assert_eq!(
+        game.moves[0].comment.as_deref(),
+        Some("a comment [Event \"not a tag\"]")
+    );
+}
+
+#[test]
+fn tags_with_escapes() {
+    let game = parse(
+        "[Event \"The \\\"Immortal\\\" game\"]\n[Site \"C:\\\\chess\"]\n[Annotator  \"x\" ]\n\n*\n",
+    );
+    assert_eq!(game.tag("Event"), Some("The \"Immortal\" game"));
+    assert_eq!(game.tag("Site"), Some("C:\\chess"));
+    assert_eq!(game.tag("Annotator"), Some("x"));
+    assert!(game.moves.is_empty());
+}
+
+#[test]
+fn malformed_tags_are_errors_with_lines() {
+    for (text, line) in [
+        ("[Event \"x\"]\n[Site x]\n\n1. e4 *\n", 2),
+        ("[Event \"x]\n1. e4 *\n", 1),
+        ("\n[ \"x\"]\n1. e4 *\n", 2),
+    ] {
+        let games = split(text.as_bytes());
+        let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+        assert!(matches!(error, SyntaxError::BadTag { .. }), "{error}");
+        assert_eq!(error.line(), Some(line), "{text:?}");
+    }
+}
+
+#[test]
+fn comments_nags_and_suffixes() {
+    let game = parse(
+        "{Start} 1. e4! {best by test} e5?! $14 2. Nf3 ; rest of line { not a brace\n Nc6!! 3. Bb5?? $1 $201 a6 1/2-1/2\n",
+    );
+    assert_eq!(texts(&game), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(game.comment.as_deref(), Some("Start"));
+    assert_eq!(game.moves[0].nags, [1]);
+    assert_eq!(game.moves[0].comment.as_deref(), Some("best by test"));
+    assert_eq!(game.moves[1].nags, [6, 14]);
+    assert_eq!(
+        game.moves[2].comment.as_deref(),
+        Some("rest of line { not a brace")
+    );
+    assert_eq!(game.moves[3].nags, [3]);
+    assert_eq!(game.moves[4].nags, [4, 1, 201]);
+    assert_eq!(game.result, "1/2-1/2");
+}
+
+#[test]
+fn move_numbers_glued_or_not() {
+    let game = parse("1.e4 e5 2.Nf3 2...Nc6 3. Bb5 3... a6 4.O-O *");
+    assert_eq!(texts(&game), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]);
+    let xiangqi = parse("[Variant \"xiangqi\"]\n\n1. C2.5 h8+7 2. H2+3 炮8平5 3. h2-e2 *");
+    assert_eq!(texts(&xiangqi), ["C2.5", "h8+7", "H2+3", "炮8平5", "h2-e2"]);
+}
+
+#[test]
+fn nested_variations_are_skipped_by_default() {
+    let game =
+        parse("1. e4 (1. d4 d5 (1... Nf6 2. c4 (2. Nf3)) 2. c4) e5 (1... c5 2. Nf3) 2. Nf3 *");
+    assert_eq!(texts(&game), ["e4", "e5", "Nf3"]);
+}
+
+#[derive(Default)]
+struct Collect(Vec<String>);
+
+impl Visitor for Collect {
+    fn move_text(&mut self, text: &str, _line: u64, depth: usize) -> ControlFlow<()> {
+        self.0.push(format!("{depth}:{text}"));
+        ControlFlow::Continue(())
+    }
+    fn begin_variation(&mut self, depth: usize) -> ControlFlow<()> {
+        self.0.push("(".to_owned());
+        if depth < 2 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    }
+    fn end_variation(&mut self, _depth: usize) {
+        self.0.push(")".into());
+    }
+}
+
+#[test]
+fn a_visitor_can_enter_variations() {
+    let games = split(b"1. e4 (1. d4 d5 (1... Nf6 (1... f5)) 2. c4) e5 *");
+    let mut collect = Collect::default();
+    visit_game(&games[0], &Limits::default(), &mut collect).unwrap();
+    let expected = ["0:e4", "(", "1:d4", "1:d5", "(", "1:c4", ")", "0:e5"];
+    assert_eq!(collect.0, expected);
+}
+
+#[test]
+fn unbalanced_and_too_deep_variations_are_errors() {
+    let deep = format!(
+        "[Event \"x\"]\n\n1. e4 {} e5 {}*",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    let games = split(deep.as_bytes());
+    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    assert_eq!(error, SyntaxError::TooDeep { line: 3, max: 64 });
+    let games = split(b"1. e4\n(1. d4 e5 *\n");
+    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    assert_eq!(error, SyntaxError::UnclosedVariation { line: 2 });
+    let games = split(b"1. e4 e5 )\n*\n");
+    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    assert_eq!(error, SyntaxError::UnmatchedParen { line: 1 });
+    let games = split(b"[A \"b\"]\n\n1. e4 {never closed\n\n");
+    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    assert_eq!(error, SyntaxError::UnclosedComment { line: 3 });
+}
+
+#[test]
+fn escape_lines_bom_and_crlf() {
+    let text = "\u{feff}[Event \"bom\"]\r\n% a line for software \"[x]\"\r\n\r\n1. e4\r\n%(escaped\r\ne5 *\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n";
+    let games = split(text.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].line, 8);
+    let first = PgnGame::parse(&games[0], &Limits::default()).unwrap();
+    assert_eq!(first.tag("Event"), Some("bom"));
+    assert_eq!(texts(&first), ["e4", "e5"]);
+    let lines: Vec<u64> = Tokenizer::new(std::str::from_utf8(&games[1].bytes).unwrap(), 8)
+        .map(|t| t.unwrap().1)
+        .collect();
+    assert_eq!(lines, [8, 10, 10, 10]);
+}
+
+#[test]
+fn concatenated_files_keep_their_byte_order_marks_apart() {
+    let one = "\u{feff}[Event \"a\"]\n\n1. e4 *\n";
+    let games = split(format!("{one}{one}{one}").as_bytes());
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[2].line, 7);
+    let game = PgnGame::parse(&games[2], &Limits::default()).unwrap();
+    assert_eq!(game.tag("Event"), Some("a"));
+    assert_eq!(texts(&game), ["e4"]);
+}
+
+#[test]
+fn an_unclosed_comment_does_not_swallow_the_next_games() {
+    let text =
+        b"[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4 *\n";
+    let games = split(text);
+    assert_eq!(games.len(), 3);
+    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    assert_eq!(error, SyntaxError::UnclosedComment { line: 3 });
+    let b = PgnGame::parse(&games[1], &Limits::default()).unwrap();
+    assert_eq!((b.tag("Event"), texts(&b)), (Some("b"), vec!["d4"]));
+}
+
+#[test]
+fn garbage_is_passed_on_as_move_text() {
+    let game = parse("1. e4 <&*> e5 } @@ *");
+    assert_eq!(texts(&game), ["e4", "<&*>", "e5", "}", "@@"]);
+    let games = split(b"\xff\xfe garbage \x00\n");
+    assert_eq!(games.len(), 1);
+    let game = PgnGame::parse(&games[0], &Limits::default()).unwrap();
+    assert_eq!(texts(&game), ["\u{fffd}\u{fffd}", "garbage", "\0"]);
+}
+
+#[test]
+fn tags_after_moves_start_a_game_and_results_elsewhere() {
+    let games = split(b"1. e4 *\n[Event \"b\"]\n1. d4 *\n");
+    assert_eq!(games.len(), 2);
+    let game = PgnGame::parse(&games[0], &Limits::default()).unwrap();
+    assert_eq!(game.result, "*");
+    let game = parse("[Event \"x\"]\n\n1. e4 e5 (1... c5 0-1) 2. Nf3");
+    assert_eq!(
+        game.result, "*",
+        "a result inside a variation is not the game's"
+    );
+}
+
+#[test]
+fn limits_cut_long_lines_and_games() {
+    let limits = Limits {
+        max_line: 100,
+        max_game: 1000,
+        max_depth: 8,
+        max_plies: 100,
+    };
+    let mut text = String::from("[Event \"a\"]\n\n1. e4 ");
+    text.push_str(&"{x} ".repeat(100));
+    text.push_str("*\n\n[Event \"b\"]\n\n");
+    text.push_str(&"1. e4 {y}\n".repeat(200));
+    text.push_str("*\n\n[Event \"c\"]\n\n1. d4 *\n");
+    let games: Vec<RawGame> = Splitter::new(text.as_bytes(), limits)
+        .map(|g| g.unwrap())
+        .collect();
+    assert_eq!(games.len(), 3);
+    assert_eq!(
+        games[0].error,
+        Some(SyntaxError::LineTooLong { line: 3, max: 100 })
+    );
+    assert_eq!(
+        games[1].error,
+        Some(SyntaxError::GameTooLarge { max: 1000 })
+    );
+    assert!(games[0].bytes.is_empty() && games[1].bytes.is_empty());
+    assert_eq!(games[2].error, None);
+    assert_eq!(games[2].line, 209);
+    assert_eq!(
+        PgnGame::parse(&games[1], &limits),
+        Err(SyntaxError::GameTooLarge { max: 1000 })
+    );
+}
+
+/// An endless reader of generated games that counts what it has produced.
+struct Generated {
+    games_left: usize,
+    buf: Vec<u8>,
+    pos: usize,
+    n: usize,
+}
+
+impl Read for Generated {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Generated {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos == self.buf.len() && self.games_left > 0 {
+            self.games_left -= 1;
+            self.n += 1;
+            self.buf = format!(
+                "[Event \"game {}\"]\n[Result \"*\"]\n\n1. e4 {{c}} e5 (1... c5) 2. Nf3 Nc6 *\n\n",
+                self.n
+            )
+            .into_bytes();
+            self.pos = 0;
+        }
+        Ok(&self.buf[self.pos..])
+    }
+    fn consume(&mut self, amt: usize) {
+        self.pos += amt;
+    }
+}
+
+#[test]
+fn streams_many_games_in_bounded_memory() {
+    let games = 200_000;
+    let reader = Generated {
+        games_left: games,
+        buf: Vec::new(),
+        pos: 0,
+        n: 0,
+    };
+    let mut splitter = Splitter::new(reader, Limits::default());
+    let mut count = 0u64;
+    let mut lines = 0;
+    for game in splitter.by_ref() {
+        let game = game.unwrap();
+        count += 1;
+        assert_eq!(game.index, count);
+        assert!(game.bytes.len() < 100, "one game at a time");
+        let parsed = PgnGame::parse(&game, &Limits::default()).unwrap();
+        assert_eq!(parsed.moves.len(), 4);
+        lines = game.line;
+    }
+    assert_eq!(count, games as u64);
+    assert_eq!(lines, 5 * (games as u64 - 1) + 1);
+    assert!(splitter.bytes_read() > 10_000_000);
+}
+
+#[test]
+fn writes_roster_numbers_comments_and_wraps() {
+    let mut game = parse(
+        "[White \"A \\\"B\\\"\"]\n[Black \"C\"]\n[ECO \"C00\"]\n\n1. e4 $1 {Good} e5 2. Nf3 Nc6 *",
+    );
+    game.set_result("1-0");
+    let text = game.to_string();
+    let expected = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+        [White \"A \\\"B\\\"\"]\n[Black \"C\"]\n[Result \"1-0\"]\n[ECO \"C00\"]\n\n\
+        1. e4 $1 {Good} 1... e5 2. Nf3 Nc6 1-0\n\n";
+    assert_eq!(text, expected);
+    let mut long = PgnGame::default();
+    for i in 0..100 {
+        long.moves.push(PgnMove {
+            text: format!("m{i}"),
+            ..PgnMove::default()
+        });
+    }
+    long.moves[7].comment = Some("a long comment ".repeat(10));
+    long.set_result("*");
+    let text = long.to_string();
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    let reread = parse(&text);
+    assert_eq!(
+        reread.moves,
+        long.moves
+            .iter()
+            .map(|m| PgnMove {
+                comment: m.comment.as_ref().map(|c| c.trim().to_owned()),
+                ..m.clone()
+            })
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(reread.tag("Result"), Some("*"));
+}
+
+#[test]
+fn numbering_follows_the_fen_tag() {
+    let mut game = parse("[FEN \"8/8/8/8/8/8/8/k1K5 b - - 0 41\"]\n\n41... Ka2 42. Kc2 *");
+    game.set_result("*");
+    assert!(game.to_string().ends_with("\n41... Ka2 42. Kc2 *\n\n"));
+}

@@ -1,0 +1,286 @@
+//! [`Tokenizer`]: the tokens of one game's text.
+
+use std::borrow::Cow;
+
+use super::{is_result, SyntaxError};
+
+/// One token of a game's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// A tag pair `[Name "value"]`, escapes (`\"`, `\\`) resolved.
+    Tag {
+        /// The tag's name.
+        name: &'a str,
+        /// Its value.
+        value: Cow<'a, str>,
+    },
+    /// A move number (`12.` or `12...`), dots dropped.
+    MoveNumber(u32),
+    /// Move text in whatever notation (`Nf3`, `e2e4`, `h2-e2`, `C2.5`, `炮二平五`), without
+    /// its `!`/`?` suffix.
+    Move(&'a str),
+    /// A numeric annotation glyph: `$n`, or a suffix (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5,
+    /// `?!` 6).
+    Nag(u8),
+    /// A comment, `{ ... }` or `; ...` to the end of the line, without its delimiters.
+    Comment(&'a str),
+    /// `(`: a variation starts.
+    StartVariation,
+    /// `)`: a variation ends.
+    EndVariation,
+    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(&'a str),
+}
+
+/// Splits one game's text into [`Token`]s, each with its 1-based line.
+///
+/// `%` escape lines (a `%` in the first column) and a leading byte-order mark are skipped; `\r`
+/// counts as white space. The tokenizer does not check the order of tokens (that is
+/// [`visit_game`](super::visit_game)'s job) except that tags must be well formed.
+#[derive(Debug, Clone)]
+pub struct Tokenizer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: u64,
+    /// A NAG read from a move's suffix, delivered after the move.
+    pending_nag: Option<u8>,
+    /// A move glued to its number (`1.e4`), delivered after the number.
+    pending_move: Option<&'a str>,
+    failed: bool,
+}
+
+impl<'a> Tokenizer<'a> {
+    /// A tokenizer over `text`, whose first line is `line`.
+    pub fn new(text: &'a str, line: u64) -> Self {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Tokenizer {
+            text,
+            pos: 0,
+            line,
+            pending_nag: None,
+            pending_move: None,
+            failed: false,
+        }
+    }
+
+    /// The line the tokenizer has reached.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
+    }
+
+    fn skip_to_line_end(&mut self) -> &'a str {
+        let rest = &self.text[self.pos..];
+        let end = rest.find('\n').unwrap_or(rest.len());
+        self.pos += end;
+        &rest[..end]
+    }
+
+    fn tag(&mut self) -> Result<Token<'a>, SyntaxError> {
+        let line = self.line;
+        let bad = |reason| SyntaxError::BadTag { line, reason };
+        let bytes = self.text.as_bytes();
+        let mut i = self.pos + 1;
+        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+            i += 1;
+        }
+        let name_start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+        if i == name_start {
+            return Err(bad("no tag name"));
+        }
+        let name = &self.text[name_start..i];
+        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b'"') {
+            return Err(bad("the value must be in double quotes"));
+        }
+        i += 1;
+        let value_start = i;
+        let mut escaped = false;
+        loop {
+            match bytes.get(i) {
+                None | Some(b'\n') => return Err(bad("value not closed on its line")),
+                Some(b'\\') if bytes.get(i + 1) == Some(&b'\n') => {
+                    return Err(bad("value not closed on its line"))
+                }
+                Some(b'\\') => {
+                    escaped = true;
+                    i += 2;
+                    continue;
+                }
+                Some(b'"') => break,
+                Some(_) => i += 1,
+            }
+        }
+        if i > bytes.len() || !self.text.is_char_boundary(i) {
+            return Err(bad("value not closed on its line"));
+        }
+        let raw = &self.text[value_start..i];
+        i += 1;
+        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b']') {
+            return Err(bad("missing `]`"));
+        }
+        self.pos = i + 1;
+        let value = if escaped {
+            Cow::Owned(unescape(raw))
+        } else {
+            Cow::Borrowed(raw)
+        };
+        Ok(Token::Tag { name, value })
+    }
+
+    fn word(&mut self) -> Token<'a> {
+        let rest = &self.text[self.pos..];
+        let end = rest
+            .find(|c: char| is_space(c) || "{}()[];$".contains(c))
+            .unwrap_or(rest.len());
+        let end = end.max(rest.chars().next().map_or(1, char::len_utf8));
+        let word = &rest[..end];
+        self.pos += end;
+        if is_result(word) {
+            return Token::Result(word);
+        }
+        // A move number, perhaps glued to its move: `12.`, `12...`, `1.e4`.
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && word[digits..].starts_with('.') {
+            let after = word[digits..].trim_start_matches('.');
+            let starts_move = after.chars().next().is_some_and(|c| !c.is_ascii_digit());
+            if after.is_empty() || starts_move {
+                if let Ok(n) = word[..digits].parse() {
+                    if !after.is_empty() {
+                        self.pending_move = Some(after);
+                    }
+                    return Token::MoveNumber(n);
+                }
+            }
+        }
+        self.split_suffix(word)
+    }
+
+    /// A move with its `!`/`?` suffix split off into a pending NAG.
+    fn split_suffix(&mut self, word: &'a str) -> Token<'a> {
+        let body = word.trim_end_matches(['!', '?']);
+        let nag = match &word[body.len()..] {
+            "!" => Some(1),
+            "?" => Some(2),
+            "!!" => Some(3),
+            "??" => Some(4),
+            "!?" => Some(5),
+            "?!" => Some(6),
+            _ => None,
+        };
+        if body.is_empty() || nag.is_none() {
+            return Token::Move(word);
+        }
+        self.pending_nag = nag;
+        Token::Move(body)
+    }
+
+    fn advance(&mut self) -> Option<Result<(Token<'a>, u64), SyntaxError>> {
+        if let Some(word) = self.pending_move.take() {
+            return Some(Ok((self.split_suffix(word), self.line)));
+        }
+        if let Some(nag) = self.pending_nag.take() {
+            return Some(Ok((Token::Nag(nag), self.line)));
+        }
+        loop {
+            let c = self.text[self.pos..].chars().next()?;
+            if c == '%' && self.at_line_start() {
+                self.skip_to_line_end();
+                continue;
+            }
+            if c == '\n' {
+                self.line += 1;
+            }
+            if is_space(c) {
+                self.pos += c.len_utf8();
+                continue;
+            }
+            let line = self.line;
+            let token = match c {
+                '[' => self.tag(),
+                '{' => {
+                    let start_line = self.line;
+                    let rest = &self.text[self.pos + 1..];
+                    match rest.find('}') {
+                        Some(end) => {
+                            let body = &rest[..end];
+                            self.line += body.bytes().filter(|&b| b == b'\n').count() as u64;
+                            self.pos += end + 2;
+                            Ok(Token::Comment(body))
+                        }
+                        None => Err(SyntaxError::UnclosedComment { line: start_line }),
+                    }
+                }
+                ';' => {
+                    self.pos += 1;
+                    Ok(Token::Comment(self.skip_to_line_end()))
+                }
+                '(' => {
+                    self.pos += 1;
+                    Ok(Token::StartVariation)
+                }
+                ')' => {
+                    self.pos += 1;
+                    Ok(Token::EndVariation)
+                }
+                '$' => {
+                    let rest = &self.text[self.pos + 1..];
+                    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                    self.pos += 1 + digits;
+                    match rest[..digits].parse::<u8>() {
+                        Ok(n) => Ok(Token::Nag(n)),
+                        Err(_) => Ok(Token::Move(&self.text[self.pos - 1 - digits..self.pos])),
+                    }
+                }
+                _ => Ok(self.word()),
+            };
+            return Some(token.map(|t| (t, line)));
+        }
+    }
+}
+
+impl<'a> Iterator for Tokenizer<'a> {
+    type Item = Result<(Token<'a>, u64), SyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let token = self.advance()?;
+        if token.is_err() {
+            self.failed = true;
+        }
+        Some(token)
+    }
+}
+
+/// White space, and the byte-order mark that concatenated files leave at the start of each.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next() {
+                out.push(next);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Python bindings: builds and installs ./bindings/python into the virtualenv .venv (made with
+# python3 -m venv when missing), then runs the pytest suite (differential tests against
+# python-chess and pyffish) and mypy on a typed usage file. Installs the pinned tools only when
+# they are missing, so a warm run spends its time in the tests. Also lints and unit-tests the
+# bindings crate, which is not a default workspace member.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+VENV=.venv
+PY="$VENV/bin/python"
+REQUIREMENTS=(maturin==1.16.0 pytest==9.2.0 chess==1.11.2 pyffish==0.0.90 mypy==2.4.1)
+
+if [ ! -x "$PY" ]; then
+  "${PYTHON:-python3}" -m venv "$VENV"
+fi
+
+missing=$("$PY" - "${REQUIREMENTS[@]}" <<'PYEOF'
+import sys
+from importlib.metadata import PackageNotFoundError, version
+for req in sys.argv[1:]:
+    name, pinned = req.split("==")
+    try:
+        if version(name) != pinned:
+            print(req)
+    except PackageNotFoundError:
+        print(req)
+PYEOF
+)
+if [ -n "$missing" ]; then
+  echo "installing: $missing"
+  # shellcheck disable=SC2086
+  "$PY" -m pip install --quiet --disable-pip-version-check $missing
+fi
+
+# The bindings crate is not a default workspace member (plain `cargo test` needs no Python):
+# lint and unit-test it here.
+cargo clippy -p qipan-python --all-targets -- -D warnings
+cargo test -p qipan-python
+
+# Reinstall the current source: maturin (pinned above; its PEP 517 backend runs the `maturin`
+# on PATH) builds it in the workspace target dir, so a warm rebuild recompiles only what changed.
+PATH="$PWD/$VENV/bin:$PATH" "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps \
+  --force-reinstall ./bindings/python
+
+# pytest exits 5 when it collects no test: `set -e` fails the script then.
+"$PY" -m pytest bindings/python/tests -q -p no:cacheprovider
+
+"$VENV/bin/mypy" --strict --cache-dir "$VENV/.mypy_cache" --no-error-summary \
+  bindings/python/tests/typed_usage.py
+echo "mypy: typed_usage.py OK"
+# The stubs (qipan/__init__.pyi, rating.pyi) against the installed module.
+# (run inside .venv: stubtest keeps its cache in the current directory)
+(cd "$VENV" && bin/python -m mypy.stubtest qipan)
