@@ -68,6 +68,7 @@ impl<V: BindVariant> Board<V> {
     /// A board from `fen` (the start position when `None`) under the rule set called `rules`
     /// (the default rules when `None`).
     pub fn new(fen: Option<&str>, rules: Option<&str>) -> Result<Self, BoardError> {
+        let rules_name = rules;
         let rules = match rules {
             None => V::Rules::default(),
             Some(name) => V::parse_rules(name).ok_or_else(|| {
@@ -78,18 +79,24 @@ impl<V: BindVariant> Board<V> {
                 ))
             })?,
         };
-        let start = match fen {
-            None => V::start(),
-            Some(fen) => V::from_fen(fen).map_err(|e| {
-                BoardError::new(
-                    ErrorKind::InvalidFen,
-                    format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
-                )
-            })?,
-        };
-        Ok(Board {
+        let start = V::start_position(fen, rules_name).map_err(|e| {
+            BoardError::new(
+                ErrorKind::InvalidFen,
+                format!(
+                    "invalid {} FEN {:?}: {e}",
+                    V::NAME,
+                    shorten(fen.unwrap_or(""))
+                ),
+            )
+        })?;
+        Ok(Board::from_position(start, rules))
+    }
+
+    /// A board from the position `start` under `rules`.
+    pub fn from_position(start: V, rules: V::Rules) -> Self {
+        Board {
             game: Game::with_rules(start, rules),
-        })
+        }
     }
 
     /// The game: positions, moves, rules.
@@ -104,7 +111,7 @@ impl<V: BindVariant> Board<V> {
 
     /// The name of the rule set in force.
     pub fn rules_name(&self) -> &'static str {
-        V::rules_name(self.game.rules())
+        V::rules_name(self.game.start(), self.game.rules())
     }
 
     /// The legal moves of the current position.

@@ -43,6 +43,8 @@ impl GameKind {
 pub enum MoveRepr {
     /// A chess move.
     Chess(<Chess as Variant>::Move),
+    /// A chess move of a Chess960 game (castling written king-takes-rook).
+    Chess960(<Chess as Variant>::Move),
     /// A Xiangqi move.
     Xiangqi(<Xiangqi as Variant>::Move),
     /// Coordinate text (UCI / ICCS), lower case.
@@ -58,7 +60,7 @@ impl MoveRepr {
     /// The game the move belongs to, when known.
     pub fn game(&self) -> Option<GameKind> {
         match self {
-            MoveRepr::Chess(_) => Some(GameKind::Chess),
+            MoveRepr::Chess(_) | MoveRepr::Chess960(_) => Some(GameKind::Chess),
             MoveRepr::Xiangqi(_) => Some(GameKind::Xiangqi),
             MoveRepr::Text { game, .. } => *game,
         }
@@ -68,6 +70,8 @@ impl MoveRepr {
     pub fn coord(&self) -> String {
         match self {
             MoveRepr::Chess(mv) => mv.to_string(),
+            MoveRepr::Chess960(mv) if mv.is_castle() => format!("{}{}", mv.from(), mv.to()),
+            MoveRepr::Chess960(mv) => mv.to_string(),
             MoveRepr::Xiangqi(mv) => mv.to_string(),
             MoveRepr::Text { text, .. } => text.clone(),
         }
@@ -86,6 +90,9 @@ impl MoveRepr {
     }
 }
 
+/// The interned-move table of a game mode and the function that wraps its moves.
+pub type MovesOf<M> = (&'static MoveCache<M>, fn(M) -> MoveRepr);
+
 /// A [`Variant`] the Python bindings wrap.
 pub trait BindVariant: Variant {
     /// Which game this is.
@@ -95,14 +102,30 @@ pub trait BindVariant: Variant {
 
     /// Wraps a move of this game.
     fn wrap(mv: Self::Move) -> MoveRepr;
+    /// The move table and wrapper for the moves of `pos`, whose mode (Chess960 for one) may
+    /// change how a move is written.
+    fn moves_of(pos: &Self) -> MovesOf<Self::Move> {
+        let _ = pos;
+        (Self::cache(), Self::wrap)
+    }
     /// The interned Python objects of this game's moves.
     fn cache() -> &'static MoveCache<Self::Move>;
     /// The typed move inside `repr`, if it is one of this game.
     fn unwrap(repr: &MoveRepr) -> Option<Self::Move>;
     /// The rule set called `name` (one of [`BindVariant::RULE_NAMES`]).
     fn parse_rules(name: &str) -> Option<Self::Rules>;
-    /// The name of a rule set, as [`BindVariant::parse_rules`] reads it.
-    fn rules_name(rules: &Self::Rules) -> &'static str;
+    /// The name of the rule set a game from `start` is played under, as
+    /// [`BindVariant::parse_rules`] reads it (the start position carries modes such as Chess960).
+    fn rules_name(start: &Self, rules: &Self::Rules) -> &'static str;
+    /// The start position: `fen`, or the standard start, read in the mode the rule-set name
+    /// `rules` selects (`"chess960"` for chess).
+    fn start_position(fen: Option<&str>, rules: Option<&str>) -> Result<Self, String> {
+        let _ = rules;
+        match fen {
+            None => Ok(Self::start()),
+            Some(fen) => Self::from_fen(fen).map_err(|e| e.to_string()),
+        }
+    }
     /// Whether neither side can win by any sequence of legal moves.
     fn is_insufficient_material(&self) -> bool {
         Color::ALL.iter().all(|&c| !self.has_mating_material(c))
@@ -115,7 +138,7 @@ pub trait BindVariant: Variant {
 
 impl BindVariant for Chess {
     const KIND: GameKind = GameKind::Chess;
-    const RULE_NAMES: &'static [&'static str] = &["fide"];
+    const RULE_NAMES: &'static [&'static str] = &["fide", "chess960"];
 
     fn wrap(mv: Self::Move) -> MoveRepr {
         MoveRepr::Chess(mv)
@@ -125,17 +148,40 @@ impl BindVariant for Chess {
             LazyLock::new(Default::default);
         &CACHE
     }
+    fn moves_of(pos: &Self) -> MovesOf<Self::Move> {
+        static CACHE_960: LazyLock<MoveCache<<Chess as Variant>::Move>> =
+            LazyLock::new(Default::default);
+        if pos.chess960() {
+            (&CACHE_960, MoveRepr::Chess960)
+        } else {
+            (Self::cache(), Self::wrap)
+        }
+    }
     fn unwrap(repr: &MoveRepr) -> Option<Self::Move> {
         match repr {
-            MoveRepr::Chess(mv) => Some(*mv),
+            MoveRepr::Chess(mv) | MoveRepr::Chess960(mv) => Some(*mv),
             _ => None,
         }
     }
     fn parse_rules(name: &str) -> Option<Self::Rules> {
-        (name.eq_ignore_ascii_case("fide")).then(Default::default)
+        (name.eq_ignore_ascii_case("fide") || name.eq_ignore_ascii_case("chess960"))
+            .then(Default::default)
     }
-    fn rules_name(_: &Self::Rules) -> &'static str {
-        "fide"
+    fn rules_name(start: &Self, _: &Self::Rules) -> &'static str {
+        if start.chess960() {
+            "chess960"
+        } else {
+            "fide"
+        }
+    }
+    fn start_position(fen: Option<&str>, rules: Option<&str>) -> Result<Self, String> {
+        let chess960 = rules.is_some_and(|r| r.eq_ignore_ascii_case("chess960"));
+        match (fen, chess960) {
+            (None, false) => Ok(Chess::start()),
+            (None, true) => Chess::chess960_start(518).ok_or_else(|| "no position 518".into()),
+            (Some(fen), false) => Chess::from_fen(fen).map_err(|e| e.to_string()),
+            (Some(fen), true) => Chess::from_fen_960(fen).map_err(|e| e.to_string()),
+        }
     }
     fn is_insufficient_material(&self) -> bool {
         Chess::is_insufficient_material(self)
@@ -174,7 +220,7 @@ impl BindVariant for Xiangqi {
             ..XiangqiRules::default()
         })
     }
-    fn rules_name(rules: &Self::Rules) -> &'static str {
+    fn rules_name(_: &Self, rules: &Self::Rules) -> &'static str {
         match rules.repetition {
             RuleSet::Asian => "asian",
             RuleSet::SimpleRepetition => "simple",

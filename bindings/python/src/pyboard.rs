@@ -39,11 +39,8 @@ macro_rules! board_class {
         impl $name {
             /// A board over `inner`, with the Python objects of its moves.
             fn from_board(py: Python<'_>, inner: Board<$variant>) -> PyResult<Self> {
-                let stack = <$variant as BindVariant>::cache().objects(
-                    py,
-                    inner.game().moves(),
-                    <$variant as BindVariant>::wrap,
-                )?;
+                let (cache, wrap) = <$variant as BindVariant>::moves_of(inner.position());
+                let stack = cache.objects(py, inner.game().moves(), wrap)?;
                 Ok(Self { inner, stack })
             }
 
@@ -56,16 +53,19 @@ macro_rules! board_class {
             }
 
             /// The (interned) Python object of a move of this game.
-            fn wrap(py: Python<'_>, mv: <$variant as Variant>::Move) -> PyResult<Py<PyMove>> {
-                <$variant as BindVariant>::cache().one(py, mv, <$variant as BindVariant>::wrap)
+            fn wrap_move(&self, py: Python<'_>, mv: <$variant as Variant>::Move) -> PyResult<Py<PyMove>> {
+                let (cache, wrap) = <$variant as BindVariant>::moves_of(self.inner.position());
+                cache.one(py, mv, wrap)
             }
 
             /// A new Python list of moves of this game.
             fn wrap_list<'py>(
+                &self,
                 py: Python<'py>,
                 moves: &[<$variant as Variant>::Move],
             ) -> PyResult<Bound<'py, PyList>> {
-                <$variant as BindVariant>::cache().list(py, moves, <$variant as BindVariant>::wrap)
+                let (cache, wrap) = <$variant as BindVariant>::moves_of(self.inner.position());
+                cache.list(py, moves, wrap)
             }
 
             /// Parses `text` with `parse` and plays the move.
@@ -77,7 +77,7 @@ macro_rules! board_class {
             ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
                 let mv = parse(self.inner.position(), text).map_err(crate::board::BoardError::from)?;
-                let obj = Self::wrap(py, mv)?;
+                let obj = self.wrap_move(py, mv)?;
                 self.inner.push_resolved(mv);
                 self.stack.push(obj.clone_ref(py));
                 Ok(obj)
@@ -92,7 +92,7 @@ macro_rules! board_class {
             ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
                 let mv = parse(self.inner.position(), text).map_err(crate::board::BoardError::from)?;
-                Self::wrap(py, mv)
+                self.wrap_move(py, mv)
             }
         }
 
@@ -103,7 +103,7 @@ macro_rules! board_class {
             /// The legal moves of the current position.
             #[getter]
             fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-                Self::wrap_list(py, &self.inner.legal_moves())
+                self.wrap_list(py, &self.inner.legal_moves())
             }
 
             /// Whether `move` is legal in the current position.
@@ -120,7 +120,7 @@ macro_rules! board_class {
                 // Keep the caller's object when it is this game's move, else the interned one.
                 let obj = match <$variant as BindVariant>::unwrap(repr) {
                     Some(_) => r#move.clone().unbind(),
-                    None => Self::wrap(r#move.py(), mv)?,
+                    None => self.wrap_move(r#move.py(), mv)?,
                 };
                 self.inner.push_resolved(mv);
                 self.stack.push(obj);
@@ -142,7 +142,7 @@ macro_rules! board_class {
                 let mv = self.inner.pop().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
                 match self.stack.pop() {
                     Some(obj) => Ok(obj),
-                    None => Self::wrap(py, mv),
+                    None => self.wrap_move(py, mv),
                 }
             }
 
@@ -151,7 +151,7 @@ macro_rules! board_class {
                 let mv = self.inner.peek().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
                 match self.stack.last() {
                     Some(obj) => Ok(obj.clone_ref(py)),
-                    None => Self::wrap(py, mv),
+                    None => self.wrap_move(py, mv),
                 }
             }
 
@@ -315,12 +315,32 @@ macro_rules! board_class {
 }
 
 board_class! {
-    /// A chess game (FIDE rules): `ChessBoard(fen=None)`, the start position without a FEN.
+    /// A chess game (FIDE rules): `ChessBoard(fen=None, chess960=False)`, the start position
+    /// without a FEN; with `chess960=True` the FEN is read as X-FEN or Shredder-FEN and castling
+    /// is Chess960 castling (UCI written king-takes-rook).
     ChessBoard(Chess, "ChessBoard") {
         #[new]
-        #[pyo3(signature = (fen = None))]
-        fn py_new(fen: Option<&str>) -> PyResult<Self> {
-            Ok(ChessBoard { inner: Board::new(fen, None)?, stack: Vec::new() })
+        #[pyo3(signature = (fen = None, chess960 = false))]
+        fn py_new(fen: Option<&str>, chess960: bool) -> PyResult<Self> {
+            let rules = if chess960 { "chess960" } else { "fide" };
+            Ok(ChessBoard { inner: Board::new(fen, Some(rules))?, stack: Vec::new() })
+        }
+
+        /// The Chess960 start position number `n` (0–959, Scharnagl numbering; 518 is the
+        /// standard position), in Chess960 mode.
+        #[staticmethod]
+        fn from_chess960_pos(py: Python<'_>, n: i64) -> PyResult<Self> {
+            let start = u32::try_from(n)
+                .ok()
+                .and_then(Chess::chess960_start)
+                .ok_or_else(|| PyValueError::new_err(format!("no Chess960 position {n}: expected 0 to 959")))?;
+            Self::from_board(py, Board::from_position(start, ()))
+        }
+
+        /// Whether the game is played under Chess960 castling rules.
+        #[getter]
+        fn chess960(&self) -> bool {
+            self.inner.position().chess960()
         }
 
         /// `move` in Standard Algebraic Notation (`"Nf3"`, `"exd8=Q+"`, `"O-O"`).

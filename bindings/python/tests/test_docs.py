@@ -1,5 +1,5 @@
-"""The Python examples of docs/python.md and bindings/python/README.md run, and print what their
-comments say (`print(x)  # expected output`)."""
+"""The Python examples of README.md, docs/python.md and bindings/python/README.md run, and print
+what their comments say (`print(x)  # expected output`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ import pytest
 
 from conftest import ROOT
 
-DOCS = [ROOT / "docs" / "python.md", ROOT / "bindings" / "python" / "README.md"]
+DOCS = [
+    ROOT / "README.md",
+    ROOT / "docs" / "python.md",
+    ROOT / "bindings" / "python" / "README.md",
+]
 
 
 def _checked(block: str) -> str:

@@ -135,7 +135,13 @@ class _Board:
 class ChessBoard(_Board):
     """A chess game (FIDE rules), from ``fen`` or the start position."""
 
-    def __new__(cls, fen: Optional[str] = None) -> ChessBoard: ...
+    def __new__(cls, fen: Optional[str] = None, chess960: bool = False) -> ChessBoard: ...
+    @staticmethod
+    def from_chess960_pos(n: int) -> ChessBoard:
+        """The Chess960 start position number ``n`` (0-959, Scharnagl; 518 is standard)."""
+    @property
+    def chess960(self) -> bool:
+        """Whether castling follows Chess960 rules (UCI castling written king-takes-rook)."""
     @property
     def turn(self) -> Literal["white", "black"]: ...
     def copy(self, stack: bool = True) -> ChessBoard: ...
