@@ -68,26 +68,42 @@ test("the browser entry initialises from bytes (init({ module_or_path })) in a f
   assert.equal(Number(out), new Chess().perft(2));
 });
 
-test("the Node quick start of docs/javascript.md runs as written", () => {
-  const doc = readFileSync(join(here, "..", "..", "..", "docs", "javascript.md"), "utf8");
-  const snippet = doc.match(/```js\n(import \{ ChessBoard, XiangqiBoard \} from "qipan";[\s\S]*?)```/)[1];
+/** Runs a quick start (a ```js block importing from "qipan") and checks its `// value` comments. */
+function runQuickStart(snippet, where) {
   // Each `// value` comment on a line ending in a call is checked against what the call answers.
   const checks = [];
   const code = snippet.split("\n").map((line) => {
     const m = line.match(/^(.*?);\s*\/\/ (".*?"|\d+|true|false|\{.*\})/);
-    if (!m || /^\s*(const|for|import)/.test(m[1])) return line;
+    if (!m || /^\s*(const|let|for|import|await)\b/.test(m[1])) return line;
     checks.push(m[2]);
     return `results.push(${m[1]});`;
   }).join("\n");
   const script = `const results = [];\n${code}\nconsole.log(JSON.stringify(results));`;
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: appDir, encoding: "utf8" });
   const results = JSON.parse(out);
-  assert.equal(results.length, checks.length);
+  assert.equal(results.length, checks.length, where);
   checks.forEach((expected, i) => {
-    const value = expected.startsWith("{") ? JSON.stringify(results[i]).replace(/"(\w+)":/g, "$1: ").replace(/,/g, ", ") : JSON.stringify(results[i]);
+    const value = expected.startsWith("{")
+      ? JSON.stringify(results[i]).replace(/"(\w+)":/g, "$1: ").replace(/,/g, ", ")
+      : JSON.stringify(results[i]);
     const want = expected.startsWith("{") ? expected.replace(/^\{ /, "{").replace(/ \}$/, "}") : expected;
-    assert.equal(value, want, `quick start line ${i}`);
+    assert.equal(value, want, `${where}, checked line ${i}`);
   });
+}
+
+const QUICK_START = /```js\n(import \{[^}]*\} from "qipan";[\s\S]*?)```/g;
+
+test("the Node quick start of docs/javascript.md runs as written", () => {
+  const doc = readFileSync(join(here, "..", "..", "..", "docs", "javascript.md"), "utf8");
+  const blocks = [...doc.matchAll(QUICK_START)].map((m) => m[1]).filter((b) => !b.includes("await init()"));
+  assert.ok(blocks.length > 0);
+  blocks.forEach((block, i) => runQuickStart(block, `docs/javascript.md block ${i}`));
+});
+
+test("a JavaScript quick start in the README, if there is one, runs as written", () => {
+  const readme = readFileSync(join(here, "..", "..", "..", "README.md"), "utf8");
+  const blocks = [...readme.matchAll(QUICK_START)].map((m) => m[1]);
+  blocks.forEach((block, i) => runQuickStart(block, `README.md block ${i}`));
 });
 
 test("the .d.ts types a TypeScript program (tsc --strict)", () => {
