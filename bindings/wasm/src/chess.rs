@@ -1,0 +1,118 @@
+//! `ChessBoard`: chess for JavaScript, with UCI and SAN.
+
+use qipan::chess::{Chess, Move, MoveKind, Role};
+use qipan::{ErrorKind, Variant};
+use wasm_bindgen::prelude::*;
+
+use crate::board::{Board, JsVariant};
+use crate::class::board_class;
+use crate::js;
+use crate::names::NameTable;
+
+impl JsVariant for Chess {
+    fn rules_from_js(_value: &JsValue) -> Result<(), JsValue> {
+        Ok(())
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        Chess::is_insufficient_material(self)
+    }
+
+    fn name_slot(&self, mv: Move) -> u16 {
+        // from + to (12 bits), then the text's kind: plain (normal, en passant), a promotion
+        // piece, a castle in standard or in Chess960 mode. 7 * 4096 slots.
+        let kind = match mv.kind() {
+            MoveKind::Promotion(role) => match role {
+                Role::Knight => 1,
+                Role::Bishop => 2,
+                Role::Rook => 3,
+                _ => 4,
+            },
+            MoveKind::Castle if self.chess960() => 6,
+            MoveKind::Castle => 5,
+            _ => 0,
+        };
+        kind << 12 | (mv.to_u16() & 0x0fff)
+    }
+
+    fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R {
+        thread_local!(static NAMES: NameTable = NameTable::new(7 << 12));
+        NAMES.with(f)
+    }
+}
+
+/// A game of chess (FIDE Laws): moves in UCI (`"e2e4"`, `"e7e8q"`, castling `"e1g1"`) or SAN.
+#[wasm_bindgen]
+#[derive(Debug, Clone)]
+pub struct ChessBoard {
+    board: Board<Chess>,
+}
+
+board_class!(ChessBoard, "\"white\" | \"black\"");
+
+#[wasm_bindgen]
+impl ChessBoard {
+    /// A board at `fen`, or at the start position when `fen` is left out.
+    ///
+    /// Throws `InvalidFenError` for a FEN that does not describe a legal position.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] fen: JsValue,
+    ) -> Result<ChessBoard, JsValue> {
+        Ok(ChessBoard {
+            board: Board::new(&fen, &JsValue::UNDEFINED)?,
+        })
+    }
+
+    /// A Chess960 board: `start` is a starting position's number (0–959 in Scharnagl's
+    /// numbering; 518 is the standard position) or a FEN with X-FEN (`KQkq`) or Shredder-FEN
+    /// (`HAha`) castling rights. Castling moves are written king-takes-rook (`"e1h1"`).
+    ///
+    /// Throws `InvalidFenError` for a bad FEN, `RangeError` for a number outside 0–959.
+    pub fn chess960(
+        #[wasm_bindgen(unchecked_param_type = "number | string")] start: JsValue,
+    ) -> Result<ChessBoard, JsValue> {
+        let position = if start.is_string() {
+            let fen = js::text(&start, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
+            Chess::from_fen_960(fen.trim()).map_err(|e| {
+                js::error(
+                    ErrorKind::InvalidFen,
+                    &format!("invalid Chess960 FEN {fen:?}: {e}"),
+                )
+            })?
+        } else {
+            let n = js::integer(&start, "Chess960 position number", 959)?;
+            // 0..=959 always has a start position.
+            Chess::chess960_start(n).unwrap_or_else(Chess::start)
+        };
+        Ok(ChessBoard {
+            board: Board::from_position(position),
+        })
+    }
+
+    /// Plays a move given in SAN (`"Nf3"`, `"exd5"`, `"O-O"`, `"e8=Q+"`); answers it in UCI.
+    ///
+    /// Throws `InvalidMoveError`, `IllegalMoveError` or `AmbiguousMoveError` (`"Nd7"` when two
+    /// knights can go there); the board is then unchanged.
+    #[wasm_bindgen(js_name = pushSan, unchecked_return_type = "string")]
+    pub fn push_san(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] san: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        self.board.push_with(&san, |pos, text| pos.parse_san(text))
+    }
+
+    /// The SAN of a legal move given in UCI (`"g1f3"` → `"Nf3"`).
+    pub fn san(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] uci: JsValue,
+    ) -> Result<String, JsValue> {
+        self.board.notate_with(&uci, |pos, mv| pos.san(mv))
+    }
+}
+
+/// The start position's FEN.
+#[wasm_bindgen(js_name = chessStartFen)]
+pub fn chess_start_fen() -> String {
+    Chess::start().fen()
+}

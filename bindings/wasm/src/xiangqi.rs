@@ -1,0 +1,149 @@
+//! `XiangqiBoard`: Xiangqi for JavaScript, with ICCS, WXF and Chinese notation.
+
+use js_sys::Reflect;
+use qipan::xiangqi::{Move, RuleSet, Xiangqi, XiangqiRules};
+use qipan::{Color, Variant};
+use wasm_bindgen::prelude::*;
+
+use crate::board::{Board, JsVariant};
+use crate::class::board_class;
+use crate::js::named_error;
+use crate::names::NameTable;
+
+/// Reads a repetition rule set by name.
+fn rule_set(value: &JsValue) -> Result<RuleSet, JsValue> {
+    match value.as_string().as_deref() {
+        Some("asian") => Ok(RuleSet::Asian),
+        Some("simple") => Ok(RuleSet::SimpleRepetition),
+        _ => Err(named_error(
+            "TypeError",
+            "repetition rules must be \"asian\" or \"simple\"",
+        )),
+    }
+}
+
+impl JsVariant for Xiangqi {
+    fn rules_from_js(value: &JsValue) -> Result<XiangqiRules, JsValue> {
+        let mut rules = XiangqiRules::default();
+        if value.is_undefined() || value.is_null() {
+            return Ok(rules);
+        }
+        if value.is_string() {
+            rules.repetition = rule_set(value)?;
+            return Ok(rules);
+        }
+        if !value.is_object() {
+            return Err(named_error(
+                "TypeError",
+                "rules must be \"asian\", \"simple\" or {repetition, moveLimit}",
+            ));
+        }
+        let field = |name: &str| Reflect::get(value, &JsValue::from_str(name));
+        let repetition = field("repetition")?;
+        if !repetition.is_undefined() {
+            rules.repetition = rule_set(&repetition)?;
+        }
+        let limit = field("moveLimit")?;
+        if limit.is_null() {
+            rules.move_limit = 0;
+        } else if !limit.is_undefined() {
+            rules.move_limit = crate::js::integer(&limit, "moveLimit", u32::MAX)?;
+        }
+        Ok(rules)
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        !self.has_mating_material(Color::RED) && !self.has_mating_material(Color::Black)
+    }
+
+    fn name_slot(&self, mv: Move) -> u16 {
+        mv.to_u16() // from * 90 + to, below 8100
+    }
+
+    fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R {
+        thread_local!(static NAMES: NameTable = NameTable::new(8100));
+        NAMES.with(f)
+    }
+}
+
+/// A game of Xiangqi (Chinese chess): moves in ICCS (`"h2e2"`: files a–i from Red's left,
+/// ranks 0–9 from Red's side), WXF (`"C2.5"`) or Chinese notation (`"炮二平五"`).
+#[wasm_bindgen]
+#[derive(Debug, Clone)]
+pub struct XiangqiBoard {
+    board: Board<Xiangqi>,
+}
+
+board_class!(XiangqiBoard, "\"red\" | \"black\"");
+
+#[wasm_bindgen]
+impl XiangqiBoard {
+    /// A board at `fen` (the start position when left out) under `rules`: `"asian"` (the
+    /// default) or `"simple"` repetition rules, or `{repetition, moveLimit}` (`moveLimit`: moves
+    /// per side without a capture before a draw, 60 by default; 0 or `null` for none).
+    ///
+    /// Throws `InvalidFenError` for a FEN that does not describe a legal position.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] fen: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "XiangqiRulesInit")] rules: JsValue,
+    ) -> Result<XiangqiBoard, JsValue> {
+        Ok(XiangqiBoard {
+            board: Board::new(&fen, &rules)?,
+        })
+    }
+
+    /// Plays a move given in WXF notation (`"C2.5"`, `"H8+7"`, `"+P.1"`); answers it in ICCS.
+    #[wasm_bindgen(js_name = pushWxf, unchecked_return_type = "string")]
+    pub fn push_wxf(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] wxf: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        self.board.push_with(&wxf, |pos, text| pos.parse_wxf(text))
+    }
+
+    /// Plays a move given in Chinese notation (`"炮二平五"`); answers it in ICCS.
+    #[wasm_bindgen(js_name = pushChinese, unchecked_return_type = "string")]
+    pub fn push_chinese(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] chinese: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        self.board
+            .push_with(&chinese, |pos, text| pos.parse_chinese(text))
+    }
+
+    /// The WXF notation of a legal move given in ICCS (`"h2e2"` → `"C2.5"`).
+    pub fn wxf(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] iccs: JsValue,
+    ) -> Result<String, JsValue> {
+        self.board.notate_with(&iccs, |pos, mv| pos.wxf(mv))
+    }
+
+    /// The Chinese notation of a legal move given in ICCS (`"h2e2"` → `"炮二平五"`).
+    pub fn chinese(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] iccs: JsValue,
+    ) -> Result<String, JsValue> {
+        self.board.notate_with(&iccs, |pos, mv| pos.chinese(mv))
+    }
+}
+
+/// The start position's FEN.
+#[wasm_bindgen(js_name = xiangqiStartFen)]
+pub fn xiangqi_start_fen() -> String {
+    Xiangqi::start().fen()
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_RULES: &'static str = r#"
+/** Xiangqi rules: a repetition rule set by name, or its fields. */
+export type XiangqiRulesInit =
+  | "asian" | "simple"
+  | {
+      /** Asian (AXF) rules: perpetual check and chase lose; simple: every threefold repetition draws. */
+      repetition?: "asian" | "simple";
+      /** Moves per side without a capture before a draw (default 60); 0 or null: no limit. */
+      moveLimit?: number | null;
+    };
+"#;

@@ -1,0 +1,181 @@
+// End-to-end test of the web page: builds it with vite, serves dist/ on 127.0.0.1, and plays it
+// in headless Chromium by clicks — the fool's mate in chess and a cannon mate in Xiangqi — then
+// checks the announced results; last, loads it from the vite dev server. Screenshots go to
+// screenshots/ (git-ignored).
+//
+//   node e2e.mjs          (needs bindings/wasm/pkg built, npm ci here, and /usr/bin/chromium)
+import assert from "node:assert/strict";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, normalize } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { chromium } from "playwright-core";
+import { build, createServer as createViteServer } from "vite";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, "dist");
+const shots = join(here, "screenshots");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+};
+
+let server;
+let context;
+let page;
+let profile;
+const pageErrors = [];
+
+/** Serves dist/ on 127.0.0.1 at a free port; resolves to the base URL. */
+function serve() {
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    let file = join(dist, path);
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+    if (!file.startsWith(dist) || !existsSync(file)) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${server.address().port}/`)));
+}
+
+/** Clicks the squares of moves given in coordinates ("f2f3" clicks f2 then f3). */
+async function clickMoves(moves) {
+  for (const mv of moves) {
+    await page.click(`#board [data-square="${mv.slice(0, 2)}"]`);
+    await page.click(`#board [data-square="${mv.slice(2, 4)}"]`);
+  }
+}
+
+const text = (selector) => page.locator(selector).innerText();
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+  await build({ root: here, logLevel: "warn" });
+  const url = await serve();
+  profile = mkdtempSync(join(tmpdir(), "qipan-e2e-"));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1100, height: 760 },
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+  mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  await context?.close();
+  server?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+test("chess: legal targets are highlighted for the selected piece", async () => {
+  await page.click('#board [data-square="e2"]');
+  assert.equal(await page.locator("#board .target").count(), 2);
+  await page.click('#board [data-square="g1"]');
+  assert.equal(await page.locator("#board .target").count(), 2);
+  await page.click('#board [data-square="e5"]');
+  assert.equal(await page.locator("#board .target").count(), 0);
+});
+
+test("chess: the fool's mate by clicks is announced as 0-1", async () => {
+  await clickMoves(["f2f3", "e7e5", "g2g4"]);
+  assert.match(await text("#status"), /^Black to move/);
+  await clickMoves(["d8h4"]);
+  assert.equal(await page.getAttribute("#result", "data-result"), "0-1");
+  assert.equal(await page.getAttribute("#result", "data-termination"), "checkmate");
+  assert.equal(await text("#result"), "Checkmate — Black wins (0-1)");
+  assert.equal(await page.locator('#board [data-square="e1"] .check').count(), 1);
+  assert.match(await text("#moves"), /1\.\s+f3\s+e5\s+2\.\s+g4\s+Qh4#/);
+  await page.screenshot({ path: join(shots, "chess-fools-mate.png") });
+});
+
+test("chess: undo takes the mate back, and the FEN box loads positions or names the error", async () => {
+  await page.click("#undo");
+  assert.equal(await page.isHidden("#result"), true);
+  assert.doesNotMatch(await text("#moves"), /Qh4/);
+  assert.match(await text("#status"), /^Black to move/);
+  await page.fill("#fen", "not a fen");
+  await page.click("#load-fen");
+  assert.match(await text("#fen-error"), /^InvalidFenError/);
+  await page.fill("#fen", "7k/4Q3/6K1/8/8/8/8/8 w - - 0 1");
+  await page.click("#load-fen");
+  assert.equal(await text("#fen-error"), "");
+  await clickMoves(["e7g7"]);
+  assert.equal(await text("#result"), "Checkmate — White wins (1-0)");
+  await page.click("#undo");
+  await clickMoves(["e7f7"]);
+  assert.equal(await text("#result"), "Stalemate — Draw (1/2-1/2)");
+});
+
+test("chess: a threefold repetition can be claimed, and a pawn promotes to the piece chosen", async () => {
+  await page.click("#new-game");
+  assert.equal(await page.isHidden("#claim-draw"), true);
+  await clickMoves(["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]);
+  assert.equal(await page.isVisible("#claim-draw"), true);
+  await page.click("#claim-draw");
+  assert.equal(await text("#result"), "Threefold repetition — Draw (1/2-1/2)");
+  await page.fill("#fen", "8/P6k/8/8/8/8/8/K7 w - - 0 1");
+  await page.click("#load-fen");
+  await page.selectOption("#promotion", "n");
+  await clickMoves(["a7a8"]);
+  assert.match(await text("#moves"), /a8=N/);
+  assert.equal(await page.getAttribute('#board [data-square="a8"] [data-piece]', "data-piece"), "N");
+});
+
+test("xiangqi: a cannon mate by clicks is announced as 1-0", async () => {
+  await page.click("#game-xiangqi");
+  assert.match(await text("#status"), /^Red to move/);
+  assert.equal(await page.locator("#board [data-piece]").count(), 32);
+  await page.click('#board [data-square="h2"]');
+  assert.ok((await page.locator("#board .target").count()) > 5);
+  await page.click('#board [data-square="h2"]');
+  await clickMoves(["h2e2", "a9a8", "e2e6", "a8a9", "b2b4", "a9a8", "b4e4"]);
+  await page.screenshot({ path: join(shots, "xiangqi-mate.png") });
+  assert.equal(await page.getAttribute("#result", "data-result"), "1-0");
+  assert.equal(await text("#result"), "Checkmate — Red wins (1-0)");
+  assert.equal(await page.locator('#board [data-square="e9"] .check').count(), 1);
+  const moves = await text("#moves");
+  assert.match(moves, /C2=5|C2\.5/);
+  assert.match(moves, /炮二平五/);
+});
+
+test("no errors in the page", () => {
+  assert.deepEqual(pageErrors, []);
+});
+
+test("the vite dev server serves the page too (the package is linked from outside the root)", async () => {
+  const dev = await createViteServer({ root: here, logLevel: "warn", server: { port: 0, host: "127.0.0.1" } });
+  await dev.listen();
+  const devPage = await context.newPage();
+  const errors = [];
+  devPage.on("pageerror", (error) => errors.push(String(error)));
+  try {
+    await devPage.goto(dev.resolvedUrls.local[0]);
+    await devPage.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+    await devPage.click('#board [data-square="e2"]');
+    assert.equal(await devPage.locator("#board .target").count(), 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    await devPage.close();
+    await dev.close();
+  }
+});

@@ -1,0 +1,220 @@
+// Two people play chess or Xiangqi by clicking: the page draws the board, asks the qipan package
+// for legal moves, notation and the game's outcome, and announces the result.
+import init, { ChessBoard, XiangqiBoard } from "qipan";
+
+import { drawChess, drawXiangqi, piecesFromFen } from "./draw.js";
+
+const GAMES = {
+  chess: {
+    Board: ChessBoard,
+    draw: drawChess,
+    sides: { white: "White", black: "Black" },
+    king: { white: "K", black: "k" },
+    grid: [8, 8, 8],
+    // SAN for the move list.
+    notate: (board, mv) => ({ text: board.san(mv) }),
+  },
+  xiangqi: {
+    Board: XiangqiBoard,
+    draw: drawXiangqi,
+    sides: { red: "Red", black: "Black" },
+    king: { red: "K", black: "k" },
+    grid: [9, 10, 9],
+    // WXF and Chinese notation for the move list.
+    notate: (board, mv) => ({ text: board.wxf(mv), extra: board.chinese(mv) }),
+  },
+};
+
+const TERMINATIONS = {
+  checkmate: "Checkmate",
+  stalemate: "Stalemate",
+  insufficient_material: "Insufficient material",
+  seventyfive_moves: "75-move rule",
+  fivefold_repetition: "Fivefold repetition",
+  fifty_moves: "50-move rule",
+  threefold_repetition: "Threefold repetition",
+  perpetual_check: "Perpetual check",
+  perpetual_chase: "Perpetual chase",
+  repetition: "Repetition",
+  move_limit: "Move limit",
+  resignation: "Resignation",
+  agreement: "Agreement",
+  timeout: "Time forfeit",
+};
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  game: "chess",
+  board: null,
+  /** The move list: {text, extra} per ply, parallel to board.history(). */
+  record: [],
+  selected: null,
+  flipped: false,
+  claimed: false,
+  blackStarts: false,
+};
+
+function newBoard(fen) {
+  const { Board } = GAMES[state.game];
+  const board = fen === undefined ? new Board() : new Board(fen);
+  state.board?.free();
+  state.board = board;
+  state.record = [];
+  state.selected = null;
+  state.claimed = false;
+  state.blackStarts = board.turn() === "black";
+}
+
+/** The legal moves from `square`, in coordinates. */
+function movesFrom(square) {
+  return state.board.legalMoves().filter((mv) => mv.slice(0, 2) === square);
+}
+
+function kingSquareInCheck() {
+  if (!state.board.isCheck()) return null;
+  const { king, grid } = GAMES[state.game];
+  const letter = king[state.board.turn()];
+  for (const [square, piece] of piecesFromFen(state.board.fen(), ...grid)) if (piece === letter) return square;
+  return null;
+}
+
+function play(mv) {
+  const note = GAMES[state.game].notate(state.board, mv);
+  state.board.push(mv);
+  state.record.push(note);
+  state.selected = null;
+  render();
+}
+
+function onSquare(square) {
+  if (state.board.isGameOver() || state.claimed) return;
+  if (state.selected) {
+    const candidates = movesFrom(state.selected).filter((mv) => mv.slice(2, 4) === square);
+    if (candidates.length > 0) {
+      const promotion = $("promotion").value;
+      play(candidates.find((mv) => mv.length === 4 || mv[4] === promotion) ?? candidates[0]);
+      return;
+    }
+  }
+  state.selected = square !== state.selected && movesFrom(square).length > 0 ? square : null;
+  render();
+}
+
+function renderMoves() {
+  const { sides } = GAMES[state.game];
+  const names = state.game === "chess" ? ["White", "Black"] : [sides.red, sides.black];
+  $("moves").tHead.innerHTML = `<tr><th>#</th><th>${names[0]}</th><th>${names[1]}</th></tr>`;
+  const body = $("moves").tBodies[0];
+  body.replaceChildren();
+  // A position loaded with Black to move starts the list with an empty first cell.
+  const offset = state.blackStarts ? 1 : 0;
+  const cells = [...Array(offset).fill(null), ...state.record];
+  for (let i = 0; i < cells.length; i += 2) {
+    const row = body.insertRow();
+    row.insertCell().textContent = `${i / 2 + 1}.`;
+    for (const note of [cells[i], cells[i + 1]]) {
+      const cell = row.insertCell();
+      if (!note) continue;
+      cell.textContent = note.text;
+      if (note.extra) {
+        const extra = document.createElement("span");
+        extra.className = "extra";
+        extra.textContent = note.extra;
+        cell.append(" ", extra);
+      }
+    }
+  }
+}
+
+function announce(outcome) {
+  const result = $("result");
+  if (!outcome) {
+    result.hidden = true;
+    result.textContent = "";
+    delete result.dataset.result;
+    delete result.dataset.termination;
+    return;
+  }
+  const { sides } = GAMES[state.game];
+  const who = outcome.winner ? `${sides[outcome.winner]} wins` : "Draw";
+  result.textContent = `${TERMINATIONS[outcome.termination] ?? outcome.termination} — ${who} (${outcome.result})`;
+  result.dataset.result = outcome.result;
+  result.dataset.termination = outcome.termination;
+  result.hidden = false;
+}
+
+function render() {
+  const { board } = state;
+  const { draw, sides } = GAMES[state.game];
+  const targets = new Set(state.selected ? movesFrom(state.selected).map((mv) => mv.slice(2, 4)) : []);
+  const history = board.history();
+  const last = history.at(-1);
+  $("board").replaceChildren(draw({
+    fen: board.fen(),
+    selected: state.selected,
+    targets,
+    lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,
+    checkSquare: kingSquareInCheck(),
+    flipped: state.flipped,
+  }));
+  const outcome = board.outcome(state.claimed);
+  announce(outcome);
+  const side = sides[board.turn()];
+  $("status").textContent = outcome ? "Game over" : `${side} to move${board.isCheck() ? " — check!" : ""}`;
+  $("status").classList.toggle("in-check", !outcome && board.isCheck());
+  $("fen").value = board.fen();
+  $("undo").disabled = history.length === 0;
+  $("claim-draw").hidden = Boolean(outcome) || !board.canClaimDraw();
+  renderMoves();
+}
+
+function switchGame(game) {
+  state.game = game;
+  for (const name of Object.keys(GAMES)) $(`game-${name}`).setAttribute("aria-pressed", String(name === game));
+  $("promotion-label").hidden = game !== "chess";
+  document.body.dataset.game = game;
+  newBoard();
+  $("fen-error").textContent = "";
+  render();
+}
+
+function setUp() {
+  $("board").addEventListener("click", (event) => {
+    const square = event.target.closest("[data-square]")?.dataset.square;
+    if (square) onSquare(square);
+  });
+  $("game-chess").addEventListener("click", () => switchGame("chess"));
+  $("game-xiangqi").addEventListener("click", () => switchGame("xiangqi"));
+  $("undo").addEventListener("click", () => {
+    if (state.claimed) state.claimed = false;
+    else if (state.board.pop() !== undefined) state.record.pop();
+    state.selected = null;
+    render();
+  });
+  $("new-game").addEventListener("click", () => switchGame(state.game));
+  $("flip").addEventListener("click", () => {
+    state.flipped = !state.flipped;
+    render();
+  });
+  $("claim-draw").addEventListener("click", () => {
+    state.claimed = true;
+    render();
+  });
+  $("fen-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    try {
+      newBoard($("fen").value);
+      $("fen-error").textContent = "";
+    } catch (error) {
+      $("fen-error").textContent = `${error.name}: ${error.message}`;
+    }
+    render();
+  });
+  switchGame("chess");
+}
+
+init().then(() => {
+  setUp();
+  document.body.dataset.ready = "true";
+});

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# WebAssembly: builds the npm package `qipan` (bindings/wasm/pkg), runs its node:test suites on the
+# packed tarball installed in a fresh folder, then the web page's end-to-end test in headless
+# Chromium. Installs what a fresh machine lacks: the wasm32 target, the pinned wasm-bindgen-cli,
+# npm dependencies (npm ci, skipped while node_modules matches package-lock.json) and Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+
+want="$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' bindings/wasm/Cargo.toml)"
+have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+if [ "$have" != "$want" ]; then
+  echo "installing wasm-bindgen-cli $want (found '${have:-none}'), a few minutes"
+  cargo install wasm-bindgen-cli --version "$want"
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  apt-get update
+  # WenQuanYi Micro Hei draws the Xiangqi pieces' characters in the screenshots.
+  apt-get install -y chromium fonts-wqy-microhei
+fi
+
+# npm ci, unless node_modules was installed from this very package-lock.json.
+npm_ci() {
+  local dir="$1" stamp="$1/node_modules/.qipan-lock.sha256"
+  local sum
+  sum="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
+    return
+  fi
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$sum" >"$stamp"
+}
+
+npm_ci bindings/wasm
+bash bindings/wasm/build.sh
+cargo clippy -p qipan-wasm --target wasm32-unknown-unknown -- -D warnings
+node bindings/wasm/tests/run.mjs
+# The page links the package built above (file:../../bindings/wasm/pkg).
+npm_ci examples/web
+node examples/web/e2e.mjs
