@@ -109,6 +109,26 @@ def merge(parts: Sequence[Dict[str, Any]], max_errors: int) -> Dict[str, Any]:
     return total
 
 
+def replay_on(
+    client: Any, path: str, ranges: Optional[int], jobs: Optional[int], max_errors: int
+) -> Dict[str, Any]:
+    """Replays `path` with a connected `dask.distributed.Client`."""
+    if ranges is None:
+        threads = sum(client.nthreads().values()) or 1
+        ranges = 4 * threads
+    parts = split_ranges(path, ranges)
+    futures = client.map(
+        replay_range_task,
+        [path] * len(parts),
+        [a for a, _ in parts],
+        [b for _, b in parts],
+        [jobs] * len(parts),
+        [max_errors] * len(parts),
+        pure=False,
+    )
+    return merge(client.gather(futures), max_errors)
+
+
 def run(
     path: str,
     scheduler: Optional[str] = None,
@@ -134,20 +154,7 @@ def run(
     else:
         client = Client(scheduler)
     try:
-        if ranges is None:
-            threads = sum(client.nthreads().values()) or 1
-            ranges = 4 * threads
-        parts = split_ranges(path, ranges)
-        futures = client.map(
-            replay_range_task,
-            [path] * len(parts),
-            [a for a, _ in parts],
-            [b for _, b in parts],
-            [jobs] * len(parts),
-            [max_errors] * len(parts),
-            pure=False,
-        )
-        report = merge(client.gather(futures), max_errors)
+        report = replay_on(client, path, ranges, jobs, max_errors)
     finally:
         client.close()
         if cluster is not None:

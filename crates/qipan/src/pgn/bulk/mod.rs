@@ -164,7 +164,7 @@ impl std::fmt::Debug for BulkReplay {
 ///
 /// ```
 /// use qipan::pgn::{replay_source, BulkOptions};
-/// let text = b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Result \"*\"]\n\n1. e4 Ke7 Ke3 *\n";
+/// let text = b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
 /// let games: Vec<_> = replay_source(&text[..], BulkOptions::default()).map(|g| g.unwrap()).collect();
 /// assert_eq!(games[0].termination.map(|t| t.as_str()), Some("checkmate"));
 /// assert_eq!(games[0].winner_name(), Some("black"));
@@ -194,7 +194,10 @@ impl BulkReplay {
 
     /// An empty replay (a byte range that holds no game).
     fn empty(options: BulkOptions) -> BulkReplay {
-        BulkReplay::start(Box::new(std::iter::empty()), BulkOptions { jobs: 1, ..options })
+        BulkReplay::start(
+            Box::new(std::iter::empty()),
+            BulkOptions { jobs: 1, ..options },
+        )
     }
 
     /// The next batch of summaries (up to 64 games), in order; `None` at the end.

@@ -42,8 +42,7 @@ pub fn replay_range<R: Read + Seek + Send + 'static>(
     };
     file.seek(SeekFrom::Start(offset))?;
     let reader = BufReader::with_capacity(1 << 16, file);
-    let splitter =
-        Splitter::starting_at(reader, options.limits, offset, line).sync_mode(Some(end));
+    let splitter = Splitter::starting_at(reader, options.limits, offset, line).sync_mode(Some(end));
     Ok(BulkReplay::start(Box::new(splitter), options))
 }
 

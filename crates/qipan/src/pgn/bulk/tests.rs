@@ -101,7 +101,10 @@ fn summaries_say_what_happened() {
     assert!(mate.error.is_none());
     let illegal = games.iter().find(|g| event(g) == "illegal").unwrap();
     let error = illegal.error.as_ref().unwrap();
-    assert_eq!((error.kind, error.ply), (RecordErrorKind::IllegalMove, Some(3)));
+    assert_eq!(
+        (error.kind, error.ply),
+        (RecordErrorKind::IllegalMove, Some(3))
+    );
     assert_eq!(error.line, illegal.line + 3);
     let xq = games.iter().find(|g| event(g) == "xq").unwrap();
     assert_eq!((xq.variant.name(), xq.plies), ("xiangqi", 3));
@@ -113,7 +116,10 @@ fn summaries_say_what_happened() {
     assert_eq!(c960.variant.name(), "chess960");
     // Each piece's first line is where its game says it starts.
     for g in &games {
-        let line = text.split(|&b| b == b'\n').nth(g.line as usize - 1).unwrap();
+        let line = text
+            .split(|&b| b == b'\n')
+            .nth(g.line as usize - 1)
+            .unwrap();
         assert_eq!(&text[g.offset as usize..][..line.len()], line);
     }
 }
