@@ -12,9 +12,7 @@ use std::sync::Mutex;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use qipan::pgn::{
-    replay_range, replay_source, BulkOptions, BulkReplay, GameSummary, RecordError,
-};
+use qipan::pgn::{replay_range, replay_source, BulkOptions, BulkReplay, GameSummary, RecordError};
 
 /// An iterator of game summaries (dicts), in game order.
 #[pyclass(module = "qipan._qipan", name = "ReplayIter")]
