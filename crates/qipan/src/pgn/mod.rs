@@ -42,7 +42,10 @@ mod write;
 #[cfg(test)]
 mod tests;
 
-pub use bulk::{replay_range, replay_source, summarize, BulkOptions, BulkReplay, GameSummary};
+pub use bulk::{
+    parallel_map, replay_range, replay_source, summarize, BulkOptions, BulkReplay, GameSummary,
+    ParallelMap,
+};
 pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{
     detect_variant, replay, replay_with, GameReport, RecordError, RecordErrorKind, RecordVariant,

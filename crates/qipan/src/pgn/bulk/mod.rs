@@ -30,20 +30,21 @@
 //! games of the whole file, once each, in order. In a file where every game starts with tags
 //! after a blank line — what PGN writers produce — these are the games that start in the range.
 
+mod engine;
 mod range;
 mod summary;
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeMap;
 use std::io::{self, BufRead};
-use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 
+pub use engine::{parallel_map, ParallelMap};
 pub use range::replay_range;
 pub use summary::{summarize, GameSummary};
 
-use super::{Limits, RawGame, Splitter};
+use super::{Limits, Splitter};
+use engine::Games;
 
 /// What to replay and how.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,89 +77,13 @@ impl BulkOptions {
     }
 }
 
-/// Games are handed to the workers in batches of at most this many games...
-const BATCH_GAMES: usize = 64;
-/// ...or of about this many bytes.
-const BATCH_BYTES: usize = 1 << 20;
-
-type Games = Box<dyn Iterator<Item = io::Result<RawGame>> + Send>;
-type Batch = io::Result<Vec<GameSummary>>;
-
-/// Reads the next batch of games: `Ok(empty)` at the end.
-fn read_batch(games: &mut Games) -> io::Result<Vec<RawGame>> {
-    let mut batch = Vec::new();
-    let mut bytes = 0;
-    for game in games.by_ref() {
-        let game = game?;
-        bytes += game.bytes.len();
-        batch.push(game);
-        if batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES {
-            break;
-        }
-    }
-    Ok(batch)
-}
-
-/// How many batches the consumer has taken, against which the reader paces itself.
-#[derive(Default)]
-struct Window {
-    /// (batches taken by the consumer, cancelled).
-    state: Mutex<(u64, bool)>,
-    moved: Condvar,
-}
-
-impl Window {
-    /// Waits until batch `seq` may be read: fewer than `size` batches ahead of the consumer.
-    /// `false` when the replay was dropped.
-    fn wait_for(&self, seq: u64, size: u64) -> bool {
-        let Ok(mut state) = self.state.lock() else {
-            return false;
-        };
-        while !state.1 && seq >= state.0 + size {
-            state = match self.moved.wait(state) {
-                Ok(state) => state,
-                Err(_) => return false,
-            };
-        }
-        !state.1
-    }
-
-    fn update(&self, f: impl FnOnce(&mut (u64, bool))) {
-        if let Ok(mut state) = self.state.lock() {
-            f(&mut state);
-        }
-        self.moved.notify_all();
-    }
-}
-
-enum Engine {
-    /// Everything in the calling thread.
-    Inline { games: Games, done: bool },
-    /// A reader thread and worker threads.
-    Threads {
-        results: Receiver<(u64, Batch)>,
-        pending: BTreeMap<u64, Batch>,
-        next: u64,
-        window: Arc<Window>,
-    },
-}
-
-/// The summaries of a bulk replay, in game order ([`replay_source`], [`replay_range`]).
+/// The summaries of a bulk replay, in game order ([`replay_source`], [`replay_range`]): a
+/// [`ParallelMap`] of [`summarize`].
 ///
 /// Iterating yields `Err` once for an I/O error of the source and then ends. Dropping it early
 /// stops the threads (after the batches they are replaying).
-pub struct BulkReplay {
-    engine: Engine,
-    tags: Arc<Vec<String>>,
-    limits: Limits,
-    current: std::vec::IntoIter<GameSummary>,
-}
-
-impl std::fmt::Debug for BulkReplay {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BulkReplay").finish_non_exhaustive()
-    }
-}
+#[derive(Debug)]
+pub struct BulkReplay(ParallelMap<GameSummary>);
 
 /// Replays every game of `reader` (see the [module docs](self)).
 ///
@@ -177,19 +102,10 @@ pub fn replay_source<R: BufRead + Send + 'static>(reader: R, options: BulkOption
 
 impl BulkReplay {
     fn start(games: Games, options: BulkOptions) -> BulkReplay {
-        let tags = Arc::new(options.tags.clone());
         let jobs = options.threads();
-        let engine = if jobs <= 1 {
-            Engine::Inline { games, done: false }
-        } else {
-            spawn(games, jobs, &tags, options.limits)
-        };
-        BulkReplay {
-            engine,
-            tags,
-            limits: options.limits,
-            current: Vec::new().into_iter(),
-        }
+        let (tags, limits) = (options.tags, options.limits);
+        let f = Arc::new(move |raw: &super::RawGame| summarize(raw, &limits, &tags));
+        BulkReplay(ParallelMap::start(games, jobs, f))
     }
 
     /// An empty replay (a byte range that holds no game).
@@ -202,54 +118,7 @@ impl BulkReplay {
 
     /// The next batch of summaries (up to 64 games), in order; `None` at the end.
     pub fn next_batch(&mut self) -> Option<io::Result<Vec<GameSummary>>> {
-        let rest: Vec<GameSummary> = self.current.by_ref().collect();
-        if !rest.is_empty() {
-            return Some(Ok(rest));
-        }
-        match &mut self.engine {
-            Engine::Inline { games, done } => {
-                if *done {
-                    return None;
-                }
-                match read_batch(games) {
-                    Ok(batch) if batch.is_empty() => {
-                        *done = true;
-                        None
-                    }
-                    Ok(batch) => Some(Ok(batch
-                        .iter()
-                        .map(|raw| summarize(raw, &self.limits, &self.tags))
-                        .collect())),
-                    Err(e) => {
-                        *done = true;
-                        Some(Err(e))
-                    }
-                }
-            }
-            Engine::Threads {
-                results,
-                pending,
-                next,
-                window,
-            } => loop {
-                if let Some(batch) = pending.remove(next) {
-                    *next += 1;
-                    window.update(|s| s.0 += 1);
-                    return Some(batch);
-                }
-                match results.recv() {
-                    Ok((seq, batch)) => {
-                        pending.insert(seq, batch);
-                    }
-                    Err(_) if pending.is_empty() => return None,
-                    Err(_) => {
-                        pending.clear();
-                        let e = io::Error::other("a bulk replay thread failed");
-                        return Some(Err(e));
-                    }
-                }
-            },
-        }
+        self.0.next_batch()
     }
 }
 
@@ -257,84 +126,6 @@ impl Iterator for BulkReplay {
     type Item = io::Result<GameSummary>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(summary) = self.current.next() {
-                return Some(Ok(summary));
-            }
-            match self.next_batch()? {
-                Ok(batch) => self.current = batch.into_iter(),
-                Err(e) => return Some(Err(e)),
-            }
-        }
-    }
-}
-
-impl Drop for BulkReplay {
-    fn drop(&mut self) {
-        if let Engine::Threads { window, .. } = &self.engine {
-            window.update(|s| s.1 = true);
-        }
-    }
-}
-
-/// Starts the reader and `jobs` workers; falls back to [`Engine::Inline`] when threads cannot be
-/// spawned.
-fn spawn(mut games: Games, jobs: usize, tags: &Arc<Vec<String>>, limits: Limits) -> Engine {
-    let window = Arc::new(Window::default());
-    let size = 4 * jobs as u64;
-    let (job_tx, job_rx) = sync_channel::<(u64, io::Result<Vec<RawGame>>)>(jobs);
-    let job_rx = Arc::new(Mutex::new(job_rx));
-    let (done_tx, done_rx) = sync_channel::<(u64, Batch)>(2 * jobs);
-    let mut workers = 0;
-    for _ in 0..jobs {
-        let job_rx = Arc::clone(&job_rx);
-        let done_tx = done_tx.clone();
-        let tags = Arc::clone(tags);
-        let worker = move || loop {
-            let job = job_rx.lock().map(|rx| rx.recv());
-            let Ok(Ok((seq, batch))) = job else { return };
-            let summaries = batch.map(|games| {
-                games
-                    .iter()
-                    .map(|raw| summarize(raw, &limits, &tags))
-                    .collect()
-            });
-            if done_tx.send((seq, summaries)).is_err() {
-                return;
-            }
-        };
-        if std::thread::Builder::new().spawn(worker).is_ok() {
-            workers += 1;
-        }
-    }
-    drop(done_tx);
-    if workers == 0 {
-        return Engine::Inline { games, done: false };
-    }
-    let reader_window = Arc::clone(&window);
-    let reader = move || {
-        let mut seq = 0;
-        while reader_window.wait_for(seq, size) {
-            let batch = read_batch(&mut games);
-            let last = !matches!(&batch, Ok(b) if !b.is_empty());
-            if matches!(&batch, Ok(b) if b.is_empty()) || job_tx.send((seq, batch)).is_err() {
-                return;
-            }
-            if last {
-                return;
-            }
-            seq += 1;
-        }
-    };
-    if let Err(e) = std::thread::Builder::new().spawn(reader) {
-        // The workers see the job channel closed and stop.
-        let games: Games = Box::new(std::iter::once(Err(e)));
-        return Engine::Inline { games, done: false };
-    }
-    Engine::Threads {
-        results: done_rx,
-        pending: BTreeMap::new(),
-        next: 0,
-        window,
+        self.0.next()
     }
 }
