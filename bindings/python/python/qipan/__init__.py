@@ -87,7 +87,7 @@ def replay_pgn(
     tags: Sequence[str] = _DEFAULT_TAGS,
     jobs: Optional[int] = None,
 ) -> Iterator[ReplaySummary]:
-    """Replays every game of a PGN source on all cores; yields one summary dict per game, in order.
+    r"""Replays every game of a PGN source on all cores; yields one summary dict per game, in order.
 
     ``source`` is a path when it is an ``os.PathLike``, or a ``str`` without a newline that names
     an existing file; any other ``str`` (and ``bytes``) is PGN text. Games are detected as chess,
