@@ -19,7 +19,6 @@ pub const CHESS_CASES: [(&str, &str, u32); 2] = [
 
 /// qipan's chess perft from a FEN.
 pub fn qipan_chess(fen: &str, depth: u32) -> u64 {
-    use qipan::Variant;
     qipan::perft(&qipan::Chess::from_fen(fen).expect("valid FEN"), depth)
 }
 
