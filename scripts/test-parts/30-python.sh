@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 
 VENV=.venv
 PY="$VENV/bin/python"
-REQUIREMENTS=(maturin==1.16.0 pytest==9.2.0 chess==1.11.2 pyffish==0.0.90 mypy==2.4.1)
+REQUIREMENTS=(maturin==1.16.0 pytest==9.2.0 chess==1.11.2 pyffish==0.0.90 mypy==2.4.1 dask==2026.8.0 distributed==2026.8.0)
 
 if [ ! -x "$PY" ]; then
   "${PYTHON:-python3}" -m venv "$VENV"

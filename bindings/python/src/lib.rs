@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod bulk;
 pub mod cache;
 pub mod errors;
 pub mod games;
@@ -39,6 +40,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "AmbiguousMoveError",
         py.get_type::<errors::AmbiguousMoveError>(),
     )?;
+    bulk::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;

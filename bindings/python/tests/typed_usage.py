@@ -57,7 +57,19 @@ def summary() -> dict[str, object]:
         "errors": [e.__name__ for e in errors],
         "turn": board.turn,
         "fen": board.fen(),
+        "replayed": replayed(),
     }
+
+
+def replayed() -> list[tuple[int, str | None, str | None]]:
+    """Bulk replay: typed summaries (qipan.ReplaySummary) with typed errors."""
+    text = '[White "a"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[White "b"]\n\n1. e4 e5 2. Ke3 *\n'
+    rows: list[tuple[int, str | None, str | None]] = []
+    for game in qipan.replay_pgn(text, tags=("White",), jobs=1):
+        summary: qipan.ReplaySummary = game
+        error: qipan.ReplayError | None = summary["error"]
+        rows.append((summary["plies"], summary["tags"]["White"], None if error is None else error["kind"]))
+    return rows
 
 
 if __name__ == "__main__":

@@ -52,16 +52,51 @@ board_class!(ChessBoard, "\"white\" | \"black\"");
 
 #[wasm_bindgen]
 impl ChessBoard {
-    /// A board at `fen`, or at the start position when `fen` is left out.
+    /// A board at `fen`, or at the start position when `fen` is left out. With
+    /// `{chess960: true}` the game follows Chess960 castling rules: the FEN may use X-FEN or
+    /// Shredder-FEN castling rights, and castling moves are written king-takes-rook.
     ///
     /// Throws `InvalidFenError` for a FEN that does not describe a legal position.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "string")] fen: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ chess960?: boolean }")] options: JsValue,
     ) -> Result<ChessBoard, JsValue> {
+        let chess960 = options.is_object()
+            && js::flag(
+                &js_sys::Reflect::get(&options, &JsValue::from_str("chess960"))
+                    .unwrap_or(JsValue::UNDEFINED),
+            );
+        if !chess960 {
+            return Ok(ChessBoard {
+                board: Board::new(&fen, &JsValue::UNDEFINED)?,
+            });
+        }
+        if fen.is_undefined() || fen.is_null() {
+            return ChessBoard::from_chess960_pos(&JsValue::from_f64(518.0));
+        }
+        ChessBoard::chess960(fen)
+    }
+
+    /// The Chess960 start position number `n` (0–959 in Scharnagl's numbering; 518 is the
+    /// standard position), in Chess960 mode.
+    ///
+    /// Throws `RangeError` for a number outside 0–959, `TypeError` for a non-number.
+    #[wasm_bindgen(js_name = fromChess960Pos)]
+    pub fn from_chess960_pos(
+        #[wasm_bindgen(unchecked_param_type = "number")] n: &JsValue,
+    ) -> Result<ChessBoard, JsValue> {
+        let n = js::integer(n, "Chess960 position number", 959)?;
+        let position = Chess::chess960_start(n).unwrap_or_else(Chess::start);
         Ok(ChessBoard {
-            board: Board::new(&fen, &JsValue::UNDEFINED)?,
+            board: Board::from_position(position),
         })
+    }
+
+    /// Whether the game follows Chess960 castling rules.
+    #[wasm_bindgen(js_name = isChess960)]
+    pub fn is_chess960(&self) -> bool {
+        self.board.position().chess960()
     }
 
     /// A Chess960 board: `start` is a starting position's number (0–959 in Scharnagl's

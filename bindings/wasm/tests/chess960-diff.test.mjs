@@ -19,7 +19,9 @@ test(`chess960: ${POSITIONS} positions agree with ffish`, () => {
   let castles = 0;
   for (let game = 0; positions < POSITIONS; game++) {
     const number = Math.floor(rand() * 960);
-    const board = ChessBoard.chess960(number);
+    // Issue 8's names; ChessBoard.chess960(number | fen) is the shorthand for both.
+    const board = game % 2 === 0 ? ChessBoard.fromChess960Pos(number) : ChessBoard.chess960(number);
+    assert.ok(board.isChess960());
     const ref = new ffish.Board("chess", board.fen(), true);
     for (let ply = 0; ply < 120 && positions < POSITIONS; ply++) {
       positions++;
@@ -34,7 +36,7 @@ test(`chess960: ${POSITIONS} positions agree with ffish`, () => {
         castles += san.startsWith("O-O");
         assert.equal(board.san(mv), san, `san(${mv}), ${where}`);
       }
-      const loaded = ChessBoard.chess960(board.fen());
+      const loaded = ply % 2 === 0 ? ChessBoard.chess960(board.fen()) : new ChessBoard(board.fen(), { chess960: true });
       assert.deepEqual(loaded.legalMoves().sort(), [...expected].sort(), `loaded ${board.fen()}, ${where}`);
       loaded.free();
       if (expected.length === 0) break;
@@ -48,4 +50,22 @@ test(`chess960: ${POSITIONS} positions agree with ffish`, () => {
   }
   console.log(`# ${positions} positions, ${castles} castling moves written`);
   assert.ok(castles > 0);
+});
+
+test("Chess960 construction: the standard start in Chess960 mode, X-FEN and ranges", () => {
+  // data/chess960-perft.epd, xfen-00: D1 23; not a standard-chess FEN (KQkq without kings on e1/e8).
+  const fen = "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1";
+  const board = new ChessBoard(fen, { chess960: true });
+  assert.equal(board.legalMoves().length, 23);
+  assert.ok(board.legalMoves().includes("c1e1")); // castling with the e1 rook, king-takes-rook
+  assert.throws(() => new ChessBoard(fen), { name: "InvalidFenError" });
+  assert.equal(new ChessBoard(undefined, { chess960: true }).fen(), new ChessBoard().fen());
+  assert.ok(new ChessBoard(undefined, { chess960: true }).isChess960());
+  assert.ok(!new ChessBoard().isChess960());
+  assert.ok(!new ChessBoard(undefined, { chess960: false }).isChess960());
+  assert.throws(() => ChessBoard.fromChess960Pos(960), { name: "RangeError" });
+  assert.throws(() => ChessBoard.fromChess960Pos(-1), { name: "RangeError" });
+  assert.throws(() => ChessBoard.fromChess960Pos("7"), { name: "TypeError" });
+  // Position 518 is the standard start position.
+  assert.equal(ChessBoard.fromChess960Pos(518).fen().split(" ")[0], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
 });

@@ -30,7 +30,9 @@ test("the .d.ts declares both classes with the documented methods", () => {
   const dts = readFileSync(join(installed, "qipan.d.ts"), "utf8");
   for (const cls of ["ChessBoard", "XiangqiBoard"]) assert.match(dts, new RegExp(`export class ${cls}`));
   for (const sig of [
-    "constructor(fen?: string)", "constructor(fen?: string, rules?: XiangqiRulesInit)",
+    "constructor(fen?: string, options?: { chess960?: boolean })",
+    "constructor(fen?: string, rules?: XiangqiRulesInit)",
+    "static fromChess960Pos(n: number): ChessBoard", "isChess960(): boolean",
     "legalMoves(): string[]", "push(mv: string): string", "pushSan(san: string): string",
     "pushWxf(wxf: string): string", "pushChinese(chinese: string): string", "pop(): string | undefined",
     "fen(): string", 'turn(): "white" | "black"', 'turn(): "red" | "black"', "isCheck(): boolean", "isCheckmate(): boolean",

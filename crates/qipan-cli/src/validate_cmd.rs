@@ -1,9 +1,10 @@
 //! `qipan validate`: replays every game of record files in parallel and reports what is wrong.
 //!
-//! One thread splits the files into games (sequentially) and hands them out in batches of at most
-//! 64 games or about 1 MiB; `--jobs` workers replay them; the main thread gathers the per-game
-//! summaries. The queues between them hold at most `2 × jobs` batches, so memory stays bounded
-//! whatever the size of the files (only the error list grows, with the errors).
+//! Each file goes through the core's [`qipan::pgn::parallel_map`] (the machinery of the Python
+//! bulk replay too): one thread splits it into games and hands them out in batches of at most 64
+//! games or about 1 MiB; `--jobs` workers replay them; the main thread gathers the per-game
+//! results in order. At most `4 × jobs` batches are in flight, so memory stays bounded whatever
+//! the size of the files (only the error list grows, with the errors).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -11,8 +12,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::Mutex;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -37,11 +37,6 @@ pub struct ValidateArgs {
     #[arg(long, value_enum)]
     variant: Option<VariantName>,
 }
-
-/// Games are handed to the workers in batches of at most this many games...
-const BATCH_GAMES: usize = 64;
-/// ...or of about this many bytes (a batch is closed when it reaches it).
-const BATCH_BYTES: usize = 1 << 20;
 
 /// What a worker reports of one game.
 struct Checked {
@@ -150,64 +145,28 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    // Files are opened one at a time by the reader thread (any number of files, few descriptors).
+    // Files are opened one at a time (any number of files, few descriptors).
     let total_bytes = total_size(&args.files)?;
-    let bytes_read = AtomicU64::new(0);
-    let (job_tx, job_rx) = sync_channel::<Vec<(usize, RawGame)>>(2 * jobs);
-    let job_rx = Mutex::new(job_rx);
-    let (done_tx, done_rx) = sync_channel::<Vec<Checked>>(2 * jobs);
+    let bytes_read = Arc::new(AtomicU64::new(0));
+    let mut progress = Progress::new(total_bytes);
     let mut summary = Summary::default();
     let forced = args.variant;
-    let read_result = std::thread::scope(|scope| {
-        let reader = scope.spawn(|| -> Result<(), String> {
-            let mut before = 0;
-            let mut batch = Vec::new();
-            let mut batch_bytes = 0;
-            for (file, path) in args.files.iter().enumerate() {
-                let mut splitter = Splitter::new(open(path)?, limits);
-                while let Some(game) = splitter.next() {
-                    let game =
-                        game.map_err(|e| format!("reading {}: {e}", args.files[file].display()))?;
-                    bytes_read.store(before + splitter.bytes_read(), Ordering::Relaxed);
-                    batch_bytes += game.bytes.len();
-                    batch.push((file, game));
-                    if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
-                        batch_bytes = 0;
-                        if job_tx.send(std::mem::take(&mut batch)).is_err() {
-                            return Ok(());
-                        }
-                    }
-                }
-                before += splitter.bytes_read();
-            }
-            if !batch.is_empty() {
-                let _ = job_tx.send(batch);
-            }
-            drop(job_tx);
-            Ok(())
-        });
-        for _ in 0..jobs {
-            let done_tx = done_tx.clone();
-            let job_rx = &job_rx;
-            scope.spawn(move || loop {
-                let job = job_rx.lock().map(|rx| rx.recv());
-                let Ok(Ok(batch)) = job else { return };
-                let checked = batch
-                    .iter()
-                    .map(|(file, raw)| check(*file, raw, forced, &limits))
-                    .collect();
-                if done_tx.send(checked).is_err() {
-                    return;
-                }
-            });
+    let mut before = 0;
+    for (file, path) in args.files.iter().enumerate() {
+        let games = Counted {
+            splitter: Splitter::new(open(path)?, limits),
+            read: Arc::clone(&bytes_read),
+            before,
+        };
+        let checked = pgn::parallel_map(games, jobs, move |raw| check(file, raw, forced, &limits));
+        for game in checked {
+            let game = game.map_err(|e| format!("reading {}: {e}", path.display()))?;
+            summary.add(game);
+            progress.tick(&summary, bytes_read.load(Ordering::Relaxed));
         }
-        drop(done_tx);
-        gather(done_rx, &mut summary, &bytes_read, total_bytes);
-        reader
-            .join()
-            .unwrap_or_else(|_| Err("the reader thread panicked".into()))
-    });
-    read_result?;
+        before = bytes_read.load(Ordering::Relaxed);
+    }
+    progress.finish();
     summary
         .errors
         .sort_by(|(fa, a), (fb, b)| (fa, a.game, a.line).cmp(&(fb, b.game, b.line)));
@@ -225,34 +184,68 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// Adds up the workers' reports, drawing a progress line when stderr is a terminal.
-fn gather(done: Receiver<Vec<Checked>>, summary: &mut Summary, bytes: &AtomicU64, total: u64) {
-    let progress = io::stderr().is_terminal();
-    let mut last = Instant::now();
-    for checked in done.into_iter().flatten() {
-        summary.add(checked);
-        if progress && last.elapsed() > Duration::from_millis(100) {
-            last = Instant::now();
-            let read = bytes.load(Ordering::Relaxed);
-            let bar_width = 30;
-            let percent = (read * 100)
-                .checked_div(total)
-                .map_or(String::new(), |p| format!(" {p:3}%"));
-            let filled = (read * bar_width)
-                .checked_div(total)
-                .unwrap_or(0)
-                .min(bar_width);
-            eprint!(
-                "\r[{}{}]{percent} {} games, {} errors ",
-                "#".repeat(filled as usize),
-                " ".repeat((bar_width - filled) as usize),
-                summary.games,
-                summary.errors.len()
-            );
+/// The games of one file, with the bytes read so far (for the progress line).
+struct Counted<R> {
+    splitter: Splitter<R>,
+    read: Arc<AtomicU64>,
+    /// Bytes of the files before.
+    before: u64,
+}
+
+impl<R: BufRead> Iterator for Counted<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let game = self.splitter.next();
+        let read = self.before + self.splitter.bytes_read();
+        self.read.store(read, Ordering::Relaxed);
+        game
+    }
+}
+
+/// A progress line on stderr when it is a terminal.
+struct Progress {
+    enabled: bool,
+    last: Instant,
+    total: u64,
+}
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        Progress {
+            enabled: io::stderr().is_terminal(),
+            last: Instant::now(),
+            total,
         }
     }
-    if progress {
-        eprint!("\r{}\r", " ".repeat(79));
+
+    fn tick(&mut self, summary: &Summary, read: u64) {
+        if !self.enabled || self.last.elapsed() <= Duration::from_millis(100) {
+            return;
+        }
+        self.last = Instant::now();
+        let total = self.total;
+        let bar_width = 30;
+        let percent = (read * 100)
+            .checked_div(total)
+            .map_or(String::new(), |p| format!(" {p:3}%"));
+        let filled = (read * bar_width)
+            .checked_div(total)
+            .unwrap_or(0)
+            .min(bar_width);
+        eprint!(
+            "\r[{}{}]{percent} {} games, {} errors ",
+            "#".repeat(filled as usize),
+            " ".repeat((bar_width - filled) as usize),
+            summary.games,
+            summary.errors.len()
+        );
+    }
+
+    fn finish(&self) {
+        if self.enabled {
+            eprint!("\r{}\r", " ".repeat(79));
+        }
     }
 }
 

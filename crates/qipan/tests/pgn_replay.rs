@@ -180,7 +180,7 @@ fn variants_are_detected_from_tags() {
     assert_eq!(detect_variant(&tags(&[])), RecordVariant::Chess);
     assert_eq!(
         detect_variant(&tags(&[("Variant", "Chess960")])),
-        RecordVariant::Chess
+        RecordVariant::Chess960
     );
     assert_eq!(
         detect_variant(&tags(&[("Variant", "Xiangqi")])),

@@ -1,6 +1,7 @@
 """qipan: fast rules of chess and Xiangqi (Chinese chess), written in Rust."""
 
-from typing import Any, Literal, Optional, Union, final
+import os
+from typing import Any, Dict, Iterator, Literal, Optional, Sequence, TypedDict, Union, final
 
 from qipan import rating as rating
 
@@ -15,6 +16,10 @@ __all__ = [
     "XiangqiBoard",
     "__version__",
     "rating",
+    "replay_pgn",
+    "replay_pgn_range",
+    "ReplayError",
+    "ReplaySummary",
 ]
 
 __version__: str
@@ -172,3 +177,46 @@ class XiangqiBoard(_Board):
         """``move`` in Chinese notation (``"炮二平五"``)."""
     def push_chinese(self, text: str) -> Move: ...
     def parse_chinese(self, text: str) -> Move: ...
+
+
+class ReplayError(TypedDict):
+    """The first error of a game in a :class:`ReplaySummary`."""
+
+    index: int
+    ply: Optional[int]
+    line: int
+    move: Optional[str]
+    message: str
+    kind: str
+
+class ReplaySummary(TypedDict):
+    """What :func:`replay_pgn` and :func:`replay_pgn_range` yield for each game."""
+
+    index: int
+    line: int
+    offset: int
+    variant: str
+    tags: Dict[str, Optional[str]]
+    plies: int
+    fen: str
+    termination: Optional[str]
+    winner: Optional[str]
+    result: Optional[str]
+    first_move: Optional[str]
+    error: Optional[ReplayError]
+
+def replay_pgn(
+    source: Union[str, bytes, os.PathLike[str]],
+    tags: Sequence[str] = ...,
+    jobs: Optional[int] = None,
+) -> Iterator[ReplaySummary]:
+    """Replays every game of a PGN source (a path, or PGN text) on all cores, in game order."""
+
+def replay_pgn_range(
+    path: Union[str, os.PathLike[str]],
+    start: int,
+    end: int,
+    tags: Sequence[str] = ...,
+    jobs: Optional[int] = None,
+) -> Iterator[ReplaySummary]:
+    """Replays the games of the file ``path`` that start in the byte range ``[start, end)``."""

@@ -31,6 +31,7 @@
 //! assert_eq!(second.result, "1-0");
 //! ```
 
+mod bulk;
 mod record;
 mod replay;
 mod split;
@@ -41,6 +42,10 @@ mod write;
 #[cfg(test)]
 mod tests;
 
+pub use bulk::{
+    parallel_map, replay_range, replay_source, summarize, BulkOptions, BulkReplay, GameSummary,
+    ParallelMap,
+};
 pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{
     detect_variant, replay, replay_with, GameReport, RecordError, RecordErrorKind, RecordVariant,

@@ -50,6 +50,10 @@ pub struct Splitter<R> {
     /// The line before was blank.
     prev_blank: bool,
     done: bool,
+    /// Every sync line ([`is_sync_line`]) starts a game, whatever came before (bulk mode).
+    sync: bool,
+    /// In sync mode: stop before the first sync line at or past this offset.
+    stop_at: Option<u64>,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -69,7 +73,20 @@ impl<R: BufRead> Splitter<R> {
             depth: 0,
             prev_blank: false,
             done: false,
+            sync: false,
+            stop_at: None,
         }
+    }
+
+    /// Sync mode, for bulk and byte-range replay: every *sync line* — a tag line (`[` first,
+    /// after an optional BOM, not a `%` line) right after a blank line — starts a game, even
+    /// inside an unclosed comment or after a game without movetext, so the games after a sync
+    /// line do not depend on anything before it. With `stop_at`, the splitter ends before the
+    /// first sync line at or past that offset (after finishing the game before it).
+    pub(crate) fn sync_mode(mut self, stop_at: Option<u64>) -> Self {
+        self.sync = true;
+        self.stop_at = stop_at;
+        self
     }
 
     /// A splitter whose byte offsets and line numbers start at `offset` and `line` (for reading
@@ -89,36 +106,7 @@ impl<R: BufRead> Splitter<R> {
     /// Reads one line into `self.line` (at most `max_line` bytes of it, the rest skipped).
     /// Returns the bytes consumed (0 at the end) and whether the line was cut.
     fn read_line(&mut self) -> io::Result<(u64, bool)> {
-        self.line.clear();
-        let mut consumed = 0u64;
-        let mut cut = false;
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                return Ok((consumed, cut));
-            }
-            let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
-                Some(i) => (&available[..=i], true),
-                None => (available, false),
-            };
-            let room = self.limits.max_line.saturating_sub(self.line.len());
-            if chunk.len() > room {
-                cut = true;
-                self.line.extend_from_slice(&chunk[..room]);
-            } else {
-                self.line.extend_from_slice(chunk);
-            }
-            let n = chunk.len();
-            self.reader.consume(n);
-            consumed += n as u64;
-            if found {
-                return Ok((consumed, cut));
-            }
-        }
+        read_line_capped(&mut self.reader, &mut self.line, self.limits.max_line)
     }
 
     fn start_game(&mut self, offset: u64, line: u64) -> Option<RawGame> {
@@ -232,12 +220,22 @@ impl<R: BufRead> Splitter<R> {
                 .map(|i| self.line[from + i]);
             let blank_before = self.prev_blank;
             self.prev_blank = first.is_none();
+            let sync_line = self.sync && blank_before && line_kind(&self.line) == LineKind::Tag;
+            if sync_line {
+                if self.stop_at.is_some_and(|end| offset >= end) {
+                    self.done = true;
+                    return Ok(self.current.take());
+                }
+                self.in_brace = false;
+            }
             if self.in_brace && first == Some(b'[') && blank_before && self.has_moves {
                 // A tag line after a blank line: a comment left open must not swallow the rest
                 // of the file. The game before reports its unclosed comment.
                 self.in_brace = false;
             }
-            let finished = if self.in_brace {
+            let finished = if sync_line {
+                self.start_game(offset, line_no)
+            } else if self.in_brace {
                 self.scan(from);
                 None
             } else if self.line.get(from) == Some(&b'%') {
@@ -299,5 +297,68 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 Some(Err(e))
             }
         }
+    }
+}
+
+/// Reads one line into `line` (at most `max` bytes of it, the rest skipped). Returns the bytes
+/// consumed (0 at the end) and whether the line was cut.
+pub(crate) fn read_line_capped<R: BufRead>(
+    reader: &mut R,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<(u64, bool)> {
+    line.clear();
+    let mut consumed = 0u64;
+    let mut cut = false;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((consumed, cut));
+        }
+        let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = max.saturating_sub(line.len());
+        if chunk.len() > room {
+            cut = true;
+            line.extend_from_slice(&chunk[..room]);
+        } else {
+            line.extend_from_slice(chunk);
+        }
+        let n = chunk.len();
+        reader.consume(n);
+        consumed += n as u64;
+        if found {
+            return Ok((consumed, cut));
+        }
+    }
+}
+
+/// What a line is, for finding sync lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineKind {
+    /// Only white space (after an optional BOM).
+    Blank,
+    /// `[` is its first non-blank byte, and it is no `%` escape line.
+    Tag,
+    /// Anything else.
+    Other,
+}
+
+/// Classifies a line as the [`Splitter`] reads it (at most `max_line` bytes of it).
+pub(crate) fn line_kind(line: &[u8]) -> LineKind {
+    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    if line.first() == Some(&b'%') {
+        return LineKind::Other;
+    }
+    match line.iter().find(|b| !b.is_ascii_whitespace()) {
+        None => LineKind::Blank,
+        Some(b'[') => LineKind::Tag,
+        Some(_) => LineKind::Other,
     }
 }
