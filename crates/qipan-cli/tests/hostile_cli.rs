@@ -2,37 +2,15 @@
 //! `moves` on stdin, which goes on), a failing exit status where the command cannot go on, and
 //! never a panic.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::qipan;
+
+use std::process::{Command, Output};
 
 const START_MOVES: &str = "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 \
                            g1f3 g1h3 g2g3 g2g4 h2h3 h2h4";
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const XQ_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-
-fn qipan(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qipan runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // Written from a thread: qipan answers while it reads, and both pipes must keep moving.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        !stderr.contains("panicked"),
-        "qipan {args:?} panicked: {stderr}"
-    );
-    output
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")

@@ -1,25 +1,10 @@
 //! The `perft`, `moves` and `status` subcommands, driven as a user drives them. Counts come from
 //! the perft suites in `data/`; outcomes from the rules (the games are written out below).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::qipan;
 
-fn qipan(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qipan runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().expect("qipan finishes")
-}
+use std::process::Output;
 
 fn stdout(out: &Output) -> String {
     assert!(

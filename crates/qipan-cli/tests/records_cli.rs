@@ -1,28 +1,13 @@
 //! `qipan validate`, `replay` and `play` run as a user runs them, on the shipped example records
 //! and on files written here with errors at known places.
 
-use std::io::Write;
+mod common;
+use common::qipan;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
-
-fn qipan(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qipan runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn example(name: &str) -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/games");
