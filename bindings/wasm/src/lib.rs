@@ -13,6 +13,7 @@ pub mod board;
 mod class;
 pub mod js;
 pub mod names;
+pub mod rating;
 
 pub mod chess;
 pub mod xiangqi;

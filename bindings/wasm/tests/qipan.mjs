@@ -8,5 +8,5 @@ if (!app) throw new Error("run the suites through tests/run.mjs: it installs the
 /** The app folder the package is installed in. */
 export const appDir = app;
 const qipan = await import(pathToFileURL(join(app, "entry.mjs")).href);
-export const { ChessBoard, XiangqiBoard, chessStartFen, xiangqiStartFen } = qipan;
+export const { ChessBoard, XiangqiBoard, chessStartFen, xiangqiStartFen, ratingChange, ratingLevel } = qipan;
 export default qipan.default;
