@@ -343,6 +343,12 @@ board_class! {
             self.inner.position().chess960()
         }
 
+        /// The Scharnagl number (0–959) of the current position if it is a Chess960 start
+        /// position (518 for the standard one), else `None` — as python-chess's `chess960_pos()`.
+        fn chess960_pos(&self) -> Option<u32> {
+            self.inner.position().chess960_number()
+        }
+
         /// `move` in Standard Algebraic Notation (`"Nf3"`, `"exd8=Q+"`, `"O-O"`).
         #[pyo3(signature = (r#move))]
         fn san(&self, r#move: &Bound<'_, PyMove>) -> PyResult<String> {

@@ -18,6 +18,7 @@ def test_from_chess960_pos_matches_python_chess(n: int) -> None:
     assert ours.chess960
     assert ours.fen().split()[0] == theirs.fen().split()[0]
     assert ours.turn == "white"
+    assert ours.chess960_pos() == theirs.chess960_pos() == n
 
 
 @pytest.mark.parametrize("bad", [-1, 960, 10**20])
@@ -80,3 +81,10 @@ def test_chess960_boards_pickle_in_chess960_mode() -> None:
     assert copy.chess960
     assert copy.fen() == board.fen()
     assert [m.uci() for m in copy.move_stack] == [m.uci() for m in board.move_stack]
+
+
+def test_chess960_pos_of_other_positions_matches_python_chess() -> None:
+    assert qipan.ChessBoard().chess960_pos() == chess.Board().chess960_pos() == 518
+    board = qipan.ChessBoard()
+    board.push_uci("e2e4")
+    assert board.chess960_pos() is None

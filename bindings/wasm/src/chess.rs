@@ -93,6 +93,13 @@ impl ChessBoard {
         })
     }
 
+    /// The Scharnagl number (0–959) of the position if it is a Chess960 start position (518 for
+    /// the standard one), else `undefined`.
+    #[wasm_bindgen(js_name = chess960Pos)]
+    pub fn chess960_pos(&self) -> Option<u32> {
+        self.board.position().chess960_number()
+    }
+
     /// Whether the game follows Chess960 castling rules.
     #[wasm_bindgen(js_name = isChess960)]
     pub fn is_chess960(&self) -> bool {

@@ -22,6 +22,7 @@ test(`chess960: ${POSITIONS} positions agree with ffish`, () => {
     // Issue 8's names; ChessBoard.chess960(number | fen) is the shorthand for both.
     const board = game % 2 === 0 ? ChessBoard.fromChess960Pos(number) : ChessBoard.chess960(number);
     assert.ok(board.isChess960());
+    assert.equal(board.chess960Pos(), number);
     const ref = new ffish.Board("chess", board.fen(), true);
     for (let ply = 0; ply < 120 && positions < POSITIONS; ply++) {
       positions++;
@@ -66,6 +67,7 @@ test("Chess960 construction: the standard start in Chess960 mode, X-FEN and rang
   assert.throws(() => ChessBoard.fromChess960Pos(960), { name: "RangeError" });
   assert.throws(() => ChessBoard.fromChess960Pos(-1), { name: "RangeError" });
   assert.throws(() => ChessBoard.fromChess960Pos("7"), { name: "TypeError" });
+  assert.equal(new ChessBoard().chess960Pos(), 518);
   // Position 518 is the standard start position.
   assert.equal(ChessBoard.fromChess960Pos(518).fen().split(" ")[0], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
 });

@@ -147,6 +147,8 @@ class ChessBoard(_Board):
     @property
     def chess960(self) -> bool:
         """Whether castling follows Chess960 rules (UCI castling written king-takes-rook)."""
+    def chess960_pos(self) -> Optional[int]:
+        """The Scharnagl number of the position if it is a Chess960 start position, else None."""
     @property
     def turn(self) -> Literal["white", "black"]: ...
     def copy(self, stack: bool = True) -> ChessBoard: ...

@@ -71,6 +71,25 @@ impl Chess {
         Some(pos)
     }
 
+    /// The Scharnagl number (0–959) of the start position this is — pieces, castling rights,
+    /// side to move and en passant as at the start of a Chess960 game (clocks aside) — or `None`
+    /// for any other position. Works in either mode: the standard start position is 518.
+    pub fn chess960_number(&self) -> Option<u32> {
+        (0..960).find(|&n| {
+            Chess::chess960_start(n).is_some_and(|start| {
+                Color::ALL
+                    .iter()
+                    .all(|&c| start.by_color(c) == self.by_color(c))
+                    && Role::ALL
+                        .iter()
+                        .all(|&r| start.by_role(r) == self.by_role(r))
+                    && start.castling == self.castling
+                    && self.turn == Color::White
+                    && self.ep_square().is_none()
+            })
+        })
+    }
+
     /// The position as Shredder-FEN: castling rights as the files of the castling rooks
     /// (`HAha` for the standard position), White's first.
     pub fn fen_shredder(&self) -> String {
