@@ -75,6 +75,16 @@ impl Chess {
     /// side to move and en passant as at the start of a Chess960 game (clocks aside) — or `None`
     /// for any other position. Works in either mode: the standard start position is 518.
     pub fn chess960_number(&self) -> Option<u32> {
+        // Most positions fail here, before the 960 candidates are built.
+        let home = Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(6) | Bitboard::rank(7);
+        let pawns = Bitboard::rank(1) | Bitboard::rank(6);
+        if self.occupied() != home
+            || self.by_role(Role::Pawn) != pawns
+            || self.turn != Color::White
+            || self.ep_square().is_some()
+        {
+            return None;
+        }
         (0..960).find(|&n| {
             Chess::chess960_start(n).is_some_and(|start| {
                 Color::ALL
