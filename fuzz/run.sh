@@ -4,7 +4,7 @@
 #
 #   fuzz/run.sh SECONDS [TARGET...]
 #
-# Needs cargo-fuzz (`cargo install cargo-fuzz`). On a stable toolchain RUSTC_BOOTSTRAP=1 lets it
+# Needs cargo-fuzz, installed (0.13.2) when missing. On a stable toolchain RUSTC_BOOTSTRAP=1 lets it
 # pass its -Z flags. The sanitizer is `none` by default (qipan forbids unsafe code, so ASan would
 # only halve the speed); FUZZ_SANITIZER=address picks another. Corpora grow in fuzz/corpus/,
 # crashes land in fuzz/artifacts/, full logs in fuzz/logs/.
@@ -18,6 +18,10 @@ shift
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
 cd "$fuzz_dir/.."
 export RUSTC_BOOTSTRAP=1
+if ! cargo fuzz --version >/dev/null 2>&1; then
+    echo "installing cargo-fuzz 0.13.2 (once)" >&2
+    cargo install cargo-fuzz --version 0.13.2 || exit 1
+fi
 sanitizer=${FUZZ_SANITIZER:-none}
 if [ $# -gt 0 ]; then
     targets=("$@")
