@@ -225,3 +225,15 @@ def test_chess_examples_agree_with_python_chess(name: str) -> None:
                 assert game.headers["Result"] == outcome.result()
             assert summary["result"] == game.headers["Result"]
         assert chess.pgn.read_game(f) is None
+
+
+def test_gbk_encoded_xiangqi_records_replay_like_utf8() -> None:
+    # Chinese record files usually come in GBK; Python's own codec encodes them here.
+    text = (GAMES / "xiangqi-chinese.pgn").read_text(encoding="utf-8")
+    gbk = text.encode("gbk")
+    assert gbk != text.encode("utf-8")
+    as_utf8 = list(qipan.replay_pgn(text.encode("utf-8"), jobs=1))
+    as_gbk = list(qipan.replay_pgn(gbk, tags=["Red", "Result"], jobs=1))
+    assert [g["error"] for g in as_gbk] == [None] * len(as_utf8)
+    assert [g["fen"] for g in as_gbk] == [g["fen"] for g in as_utf8]
+    assert as_gbk[1]["tags"]["Red"] == "许银川"

@@ -32,6 +32,7 @@
 //! ```
 
 mod bulk;
+mod decode;
 mod record;
 mod replay;
 mod split;

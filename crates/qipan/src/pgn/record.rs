@@ -111,19 +111,22 @@ impl Visitor for Reader {
 
 /// Reads only the tag pairs of one game (for choosing its variant before replaying it).
 pub fn read_tags(game: &RawGame, limits: &Limits) -> Result<Vec<(String, String)>, SyntaxError> {
-    struct Tags(Vec<(String, String)>);
-    impl Visitor for Tags {
-        fn tag(&mut self, name: &str, value: &str) {
-            self.0.push((name.to_owned(), value.to_owned()));
-        }
-        fn begin_movetext(&mut self) -> ControlFlow<()> {
-            ControlFlow::Break(())
-        }
-        fn move_text(&mut self, _: &str, _: u64, _: usize) -> ControlFlow<()> {
-            ControlFlow::Break(())
-        }
-    }
-    let mut tags = Tags(Vec::new());
+    let mut tags = TagReader(Vec::new());
     visit_game(game, limits, &mut tags)?;
     Ok(tags.0)
+}
+
+/// A [`Visitor`] that keeps the tags and stops at the movetext.
+pub(crate) struct TagReader(pub(crate) Vec<(String, String)>);
+
+impl Visitor for TagReader {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.0.push((name.to_owned(), value.to_owned()));
+    }
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+    fn move_text(&mut self, _: &str, _: u64, _: usize) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
 }

@@ -76,8 +76,9 @@ pub trait Visitor {
 /// counter, not recursion, so no input can overflow the stack.
 ///
 /// The text is decoded as UTF-8, invalid bytes replaced by U+FFFD (records in Latin-1 keep
-/// their moves, which are ASCII, but not their accented names). A game the [`Splitter`] cut
-/// ([`RawGame::error`]) is not visited: its error is returned.
+/// their moves, which are ASCII, but not their accented names); with the `gbk` feature a Xiangqi
+/// record that is not UTF-8 but valid GBK is decoded as GBK (see `docs/records.md`). A game the
+/// [`Splitter`] cut ([`RawGame::error`]) is not visited: its error is returned.
 ///
 /// [`Splitter`]: super::Splitter
 pub fn visit_game<V: Visitor + ?Sized>(
@@ -88,7 +89,7 @@ pub fn visit_game<V: Visitor + ?Sized>(
     if let Some(error) = &game.error {
         return Err(error.clone());
     }
-    let text = String::from_utf8_lossy(&game.bytes);
+    let text = super::decode::game_text(&game.bytes, limits);
     visit_text(&text, game.line, limits, visitor)
 }
 
