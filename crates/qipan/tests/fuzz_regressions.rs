@@ -51,3 +51,23 @@ fn fuzz_pgn_percent_move_at_line_start() {
         assert!(written.lines().all(|l| !l.starts_with('%')), "{written}");
     }
 }
+
+/// A game whose FEN starts at move 4294967295 (`u32::MAX`) is written with a move number
+/// 4294967296, which the reader took for move text (it did not fit a `u32`): the record read back
+/// had a move more. Found by `pgn_chess` and `pgn_xiangqi` within seconds of a run.
+#[test]
+fn fuzz_pgn_move_number_beyond_u32() {
+    let texts = |r: &PgnGame| r.moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+    for text in [
+        "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 4294967295\"]\n\n4294967295. Kd1 Kd8 Ke1 *",
+        "[FEN \"3k5/9/9/9/9/9/9/9/R7R/4K4 w - - 0 4294967295\"]\n\n4294967295. a1a2 d9d8 a2a1 *",
+        "1. e4 99999999999999999999. e5 4294967296... Nf3 *",
+    ] {
+        let record = parse(text);
+        let written = record.to_string();
+        let again = parse(&written);
+        assert_eq!(texts(&again), texts(&record), "{written}");
+        assert_eq!(texts(&record).len(), 3, "{text}");
+        assert!(!texts(&record).iter().any(|t| t.ends_with('.')), "{text}");
+    }
+}

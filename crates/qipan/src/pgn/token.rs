@@ -14,7 +14,8 @@ pub enum Token<'a> {
         /// Its value.
         value: Cow<'a, str>,
     },
-    /// A move number (`12.` or `12...`), dots dropped.
+    /// A move number (`12.` or `12...`), dots dropped; any run of digits is one, numbers beyond
+    /// `u32::MAX` read as `u32::MAX` (a FEN may start a game at move 4294967295).
     MoveNumber(u32),
     /// Move text in whatever notation (`Nf3`, `e2e4`, `h2-e2`, `C2.5`, `炮二平五`), without
     /// its `!`/`?` suffix.
@@ -156,12 +157,13 @@ impl<'a> Tokenizer<'a> {
             let after = word[digits..].trim_start_matches('.');
             let starts_move = after.chars().next().is_some_and(|c| !c.is_ascii_digit());
             if after.is_empty() || starts_move {
-                if let Ok(n) = word[..digits].parse() {
-                    if !after.is_empty() {
-                        self.pending_move = Some(after);
-                    }
-                    return Token::MoveNumber(n);
+                // Read as move text, a number too large for `u32` would come back from the
+                // writer as a move number before it: one move more.
+                let n = word[..digits].parse().unwrap_or(u32::MAX);
+                if !after.is_empty() {
+                    self.pending_move = Some(after);
                 }
+                return Token::MoveNumber(n);
             }
         }
         self.split_suffix(word)
