@@ -154,6 +154,14 @@ fn tandem_pieces() {
     case(&p, "h4h9", "C++5", "前炮进五");
     case(&p, "h2h7", "C-+5", "后炮进五");
     assert_eq!(ambiguity(&p, "C2.5"), ["C+.5", "C-.5"]);
+    // The marker before the letter, as some programs write it.
+    assert_eq!(p.parse_wxf("+C.5"), p.parse_iccs("h4e4"));
+    assert_eq!(p.parse_wxf("-C+1"), p.parse_iccs("h2h3"));
+    assert_eq!(p.parse_any("+c+5"), p.parse_iccs("h4h9"));
+    assert!(matches!(
+        p.parse_wxf("+1.5"),
+        Err(MoveError::Invalid { .. })
+    ));
     assert!(matches!(
         p.parse_chinese("炮二平五"),
         Err(MoveError::Ambiguous { .. })

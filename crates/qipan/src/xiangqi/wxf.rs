@@ -9,7 +9,8 @@
 //! number: their direction already tells which one moves.
 //!
 //! Read: piece letters in either case, `E`/`B` for the elephant, `H`/`N` for the horse, `G` for
-//! the general and `S` for the soldier; `.` or `=` for a traverse; surrounding whitespace.
+//! the general and `S` for the soldier; `.` or `=` for a traverse; the front/rear marker also
+//! before the letter (`+R.4`, as some programs write it); surrounding whitespace.
 //!
 //! ```
 //! use qipan::{MoveError, Variant, Xiangqi};
@@ -103,6 +104,16 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     let (kind, file, which) = match (c0, c1) {
         (b'+', b'+') => (PieceKind::Soldier, None, Which::Front),
         (b'-', b'-') => (PieceKind::Soldier, None, Which::Rear),
+        // The marker before the letter (`+R.4`), as some programs write tandem pieces.
+        (b'+' | b'-', letter) if kind_of_letter(letter).is_some() => {
+            let kind = kind_of_letter(letter).ok_or_else(|| invalid("unknown piece letter"))?;
+            let which = if c0 == b'+' {
+                Which::WxfFront
+            } else {
+                Which::WxfRear
+            };
+            (kind, None, which)
+        }
         _ => {
             if let Some(f) = digit(c0) {
                 let which = match c1 {
