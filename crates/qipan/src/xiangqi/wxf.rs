@@ -101,19 +101,14 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
         _ => return Err(invalid("the third character must be +, - or . (or =)")),
     };
     let num = digit(c3).ok_or_else(|| invalid("the last character must be a digit 1-9"))?;
+    // The marker before the letter (`+R.4`), as some programs write tandem pieces, is `R+.4`.
+    let (c0, c1) = match (c0, c1) {
+        (b'+' | b'-', letter) if kind_of_letter(letter).is_some() => (letter, c0),
+        pair => pair,
+    };
     let (kind, file, which) = match (c0, c1) {
         (b'+', b'+') => (PieceKind::Soldier, None, Which::Front),
         (b'-', b'-') => (PieceKind::Soldier, None, Which::Rear),
-        // The marker before the letter (`+R.4`), as some programs write tandem pieces.
-        (b'+' | b'-', letter) if kind_of_letter(letter).is_some() => {
-            let kind = kind_of_letter(letter).ok_or_else(|| invalid("unknown piece letter"))?;
-            let which = if c0 == b'+' {
-                Which::WxfFront
-            } else {
-                Which::WxfRear
-            };
-            (kind, None, which)
-        }
         _ => {
             if let Some(f) = digit(c0) {
                 let which = match c1 {
