@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::sync::MutexExt;
 use pyo3::types::PyList;
 
-use crate::games::MoveRepr;
+use crate::repr::MoveRepr;
 use crate::pymove::PyMove;
 
 /// The most moves a table holds before it is emptied.
