@@ -41,7 +41,6 @@ impl From<MoveError> for BoardError {
     }
 }
 
-
 create_exception!(
     qipan,
     InvalidFenError,

@@ -60,7 +60,8 @@ impl ChessBoard {
     ) -> Result<ChessBoard, JsValue> {
         let option = |name: &str| {
             if options.is_object() {
-                js_sys::Reflect::get(&options, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+                js_sys::Reflect::get(&options, &JsValue::from_str(name))
+                    .unwrap_or(JsValue::UNDEFINED)
             } else {
                 JsValue::UNDEFINED
             }
@@ -113,7 +114,7 @@ impl ChessBoard {
     ) -> Result<ChessBoard, JsValue> {
         if start.is_string() {
             let fen = js::text(&start, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
-            let position = Chess::from_fen_with(fen.trim(), &ChessRules::CHESS960).map_err(|e| {
+            let position = Chess::from_fen_for(fen.trim(), &ChessRules::CHESS960).map_err(|e| {
                 js::error(
                     ErrorKind::InvalidFen,
                     &format!("invalid Chess960 FEN {:?}: {e}", shorten(&fen)),

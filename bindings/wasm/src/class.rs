@@ -124,7 +124,8 @@ macro_rules! board_class {
             /// nothing when the game is already over.
             pub fn resign(
                 &mut self,
-                #[wasm_bindgen(unchecked_param_type = "string | boolean")] color: wasm_bindgen::JsValue,
+                #[wasm_bindgen(unchecked_param_type = "string | boolean")]
+                color: wasm_bindgen::JsValue,
             ) -> Result<bool, wasm_bindgen::JsValue> {
                 self.board.resign(&color)
             }
@@ -139,7 +140,8 @@ macro_rules! board_class {
             /// any legal sequence of moves. Answers `false` when the game is already over.
             pub fn flag(
                 &mut self,
-                #[wasm_bindgen(unchecked_param_type = "string | boolean")] color: wasm_bindgen::JsValue,
+                #[wasm_bindgen(unchecked_param_type = "string | boolean")]
+                color: wasm_bindgen::JsValue,
             ) -> Result<bool, wasm_bindgen::JsValue> {
                 self.board.flag(&color)
             }

@@ -2,6 +2,7 @@
 
 use js_sys::Reflect;
 use qipan::xiangqi::{Move, Xiangqi, XiangqiRules};
+use qipan::Variant;
 use wasm_bindgen::prelude::*;
 
 use crate::board::{rules_from_js, Board};
@@ -27,7 +28,10 @@ impl JsVariant for Xiangqi {
         } else if repetition.is_string() {
             rules_from_js::<Xiangqi>(&repetition)?
         } else {
-            return Err(named_error("TypeError", "repetition must be a rule-set name"));
+            return Err(named_error(
+                "TypeError",
+                "repetition must be a rule-set name",
+            ));
         };
         let limit = field("moveLimit")?;
         if limit.is_null() {

@@ -88,7 +88,12 @@ fn check(file: usize, raw: &RawGame, forced: Option<GameKind>, limits: &Limits) 
             ResultCheck::Unchecked => None,
             _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
         };
-        Checked { file, plies: report.plies(), ending, errors: report.errors }
+        Checked {
+            file,
+            plies: report.plies(),
+            ending,
+            errors: report.errors,
+        }
     })
 }
 

@@ -73,7 +73,7 @@ impl<V: Variant> Game<V> {
 
     /// A game from a FEN read as a game under `rules` reads it (Chess960 castling rights).
     pub fn from_fen_with(fen: &str, rules: V::Rules) -> Result<Self, V::FenError> {
-        V::from_fen_with(fen, &rules).map(|start| Game::with_rules(start, rules))
+        V::from_fen_for(fen, &rules).map(|start| Game::with_rules(start, rules))
     }
 
     /// The rules this game is played under.

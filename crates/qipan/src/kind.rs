@@ -70,11 +70,7 @@ impl GameKind {
     ///   tag with ten ranks is Xiangqi;
     /// - else chess.
     pub fn from_tags(tags: &[(String, String)]) -> Result<GameKind, UnknownGame> {
-        let tag = |name: &str| {
-            tags.iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.trim())
-        };
+        let tag = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim());
         if let Some(variant) = tag("Variant") {
             if variant.is_empty() || variant.eq_ignore_ascii_case("from position") {
                 return Ok(GameKind::Chess);

@@ -2,8 +2,7 @@
 //! writer's round trip. Expected values come from the texts and the rules.
 
 use qipan::pgn::{
-    replay, GameReport, Limits, PgnGame, RawGame, RecordErrorKind,
-    ResultCheck, Splitter,
+    replay, GameReport, Limits, PgnGame, RawGame, RecordErrorKind, ResultCheck, Splitter,
 };
 use qipan::{Chess, Color, GameKind, Termination, UnknownGame, Variant, Xiangqi};
 

@@ -49,9 +49,7 @@ pub use bulk::{
     ParallelMap,
 };
 pub use record::{read_tags, PgnGame, PgnMove};
-pub use replay::{
-    replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck,
-};
+pub use replay::{replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck};
 pub use split::{RawGame, Splitter};
 pub use token::{Token, Tokenizer};
 pub use visit::{visit_game, Visitor};

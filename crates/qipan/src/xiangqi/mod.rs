@@ -30,6 +30,7 @@ mod notation;
 mod piece;
 pub(crate) mod repetition;
 mod square;
+mod svg;
 mod tables;
 mod wxf;
 mod zobrist;
@@ -46,7 +47,9 @@ pub use zobrist::SIDE_KEY;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Color, Game, GameKind, GameRules, MoveError, Outcome, Termination, UnknownRules, Variant};
+use crate::{
+    Color, Game, GameKind, GameRules, MoveError, Outcome, Termination, UnknownRules, Variant,
+};
 
 /// How repetitions are judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -248,7 +251,7 @@ impl Variant for Xiangqi {
     }
 
     fn svg(&self) -> String {
-        crate::render::xiangqi_svg(self)
+        svg::xiangqi_svg(self)
     }
 
     fn diagram(&self) -> String {
