@@ -18,7 +18,10 @@ impl JsVariant for Xiangqi {
         if !value.is_object() {
             return Err(named_error(
                 "TypeError",
-                "rules must be \"asian\", \"simple\" or {repetition, moveLimit}",
+                &format!(
+                    "rules must be a rule-set name ({}) or {{repetition, moveLimit}}",
+                    <XiangqiRules as qipan::GameRules>::NAMES.join(", ")
+                ),
             ));
         }
         let field = |name: &str| Reflect::get(value, &JsValue::from_str(name));

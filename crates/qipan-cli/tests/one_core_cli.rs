@@ -192,3 +192,23 @@ fn relaxed_positions_in_perft_moves_and_status() {
     assert_eq!(json["legal_moves"], 6);
     assert_eq!(json["check"], true);
 }
+
+#[test]
+fn play_has_the_adjudications_of_python_and_js() {
+    // FIDE 6.9: White's rook can mate, so Black's flag loses; Black's lone king cannot, so
+    // White's flag only draws.
+    let script = "flag\nundo\nKd5\nflag\nundo\nresign\nundo\ndraw\nquit\n";
+    let output = qipan(&["play", "--fen", "8/8/8/4k3/8/8/8/R3K3 b - - 0 1"], script);
+    let out = stdout(&output);
+    let endings: Vec<&str> = out.lines().filter(|l| l.contains("game over")).collect();
+    assert_eq!(
+        endings,
+        [
+            "game over: 1-0 by timeout, white wins",
+            "game over: 1/2-1/2 by timeout",
+            "game over: 0-1 by resignation, black wins",
+            "game over: 1/2-1/2 by agreement",
+        ],
+        "{out}"
+    );
+}

@@ -262,6 +262,12 @@ impl<V: Variant> Game<V> {
         self.adjudicate(outcome)
     }
 
+    /// Takes back the adjudication, if any (the moves stay): what `undo` does after a
+    /// resignation, an agreed draw or a flag.
+    pub fn take_back_adjudication(&mut self) -> Option<Outcome> {
+        self.adjudication.take()
+    }
+
     /// Records an adjudication as it was decided before (a saved game being restored): a
     /// resignation or time forfeit with a winner, an agreed draw, or a drawn time forfeit.
     /// Refused (`false`) for any other outcome, and when the game is over.
