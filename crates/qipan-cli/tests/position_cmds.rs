@@ -87,7 +87,10 @@ fn moves_are_sorted_uci_on_one_line() {
 #[test]
 fn moves_from_stdin_one_line_per_fen_and_errors_in_place() {
     let input = format!("{KIWIPETE}\nnot a fen\n\n4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
-    let text = stdout(&qipan(&["moves", "--variant", "chess"], &input));
+    let output = qipan(&["moves", "--variant", "chess"], &input);
+    // Every line is answered; the exit code says that one was bad.
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0].split(' ').count(), 48); // Kiwipete D1
