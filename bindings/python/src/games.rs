@@ -193,7 +193,7 @@ impl BindVariant for Chess {
 
 impl BindVariant for Xiangqi {
     const KIND: GameKind = GameKind::Xiangqi;
-    const RULE_NAMES: &'static [&'static str] = &["asian", "simple"];
+    const RULE_NAMES: &'static [&'static str] = &["asian", "chinese", "simple"];
 
     fn wrap(mv: Self::Move) -> MoveRepr {
         MoveRepr::Xiangqi(mv)
@@ -213,6 +213,7 @@ impl BindVariant for Xiangqi {
         let repetition = match name.to_ascii_lowercase().as_str() {
             "asian" => RuleSet::Asian,
             "simple" => RuleSet::SimpleRepetition,
+            "chinese" => RuleSet::Chinese,
             _ => return None,
         };
         Some(XiangqiRules {
@@ -224,6 +225,7 @@ impl BindVariant for Xiangqi {
         match rules.repetition {
             RuleSet::Asian => "asian",
             RuleSet::SimpleRepetition => "simple",
+            RuleSet::Chinese => "chinese",
         }
     }
 }

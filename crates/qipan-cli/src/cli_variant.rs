@@ -77,9 +77,10 @@ impl CliVariant for Xiangqi {
         let repetition = match name {
             None | Some("asian") => RuleSet::Asian,
             Some("simple") => RuleSet::SimpleRepetition,
+            Some("chinese") => RuleSet::Chinese,
             Some(other) => {
                 return Err(format!(
-                    "unknown rules {other:?} for xiangqi (expected: asian, simple)"
+                    "unknown rules {other:?} for xiangqi (expected: asian, chinese, simple)"
                 ))
             }
         };

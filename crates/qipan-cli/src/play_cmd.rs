@@ -18,7 +18,7 @@ pub struct PlayArgs {
     /// The start position (the standard start when absent).
     #[arg(long)]
     fen: Option<String>,
-    /// The rule set (Xiangqi: asian, simple).
+    /// The rule set (Xiangqi: asian, chinese, simple).
     #[arg(long)]
     rules: Option<String>,
 }

@@ -50,7 +50,7 @@ pub struct StatusArgs {
     /// Moves to play from the position, space-separated.
     #[arg(long, default_value = "")]
     moves: String,
-    /// The rule set (Xiangqi: asian, simple).
+    /// The rule set (Xiangqi: asian, chinese, simple).
     #[arg(long)]
     rules: Option<String>,
 }

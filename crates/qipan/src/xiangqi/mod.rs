@@ -25,6 +25,8 @@ mod board;
 mod chinese;
 mod fen;
 mod iccs;
+mod material;
+mod move_limit;
 mod movegen;
 mod notation;
 mod piece;
@@ -38,6 +40,7 @@ pub use board::Xiangqi;
 pub use chinese::ChineseStyle;
 pub use fen::FenError;
 pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
+pub use move_limit::{counted_plies, CHECKS_COUNTED};
 pub use movegen::{Move, MoveList};
 pub use piece::{Piece, PieceKind};
 pub use square::Square;
@@ -53,6 +56,10 @@ pub enum RuleSet {
     Asian,
     /// Every threefold repetition is a draw.
     SimpleRepetition,
+    /// Chinese Xiangqi Association rules (中国象棋竞赛规则, CXA): a side whose every move in the
+    /// cycle attacks (check, mate threat or chase, in any mix, of one piece or several) is at
+    /// fault; perpetual check always loses; both at fault is a draw.
+    Chinese,
 }
 
 /// The rules a Xiangqi [`Game`] is played under.
@@ -61,7 +68,8 @@ pub struct XiangqiRules {
     /// How repetitions are judged.
     pub repetition: RuleSet,
     /// Moves (per side) without a capture after which the game is drawn: 60 (120 plies) by
-    /// default; 0 switches the rule off.
+    /// default; 0 switches the rule off. Checks beyond a side's first [`CHECKS_COUNTED`] in that
+    /// stretch, and the replies to them, are not counted ([`counted_plies`]).
     pub move_limit: u32,
 }
 
@@ -171,7 +179,7 @@ impl Variant for Xiangqi {
             };
             return Some(Outcome::win(termination, !self.turn));
         }
-        if !self.has_attackers(Color::White) && !self.has_attackers(Color::Black) {
+        if !material::can_win(self, Color::White) && !material::can_win(self, Color::Black) {
             return Some(Outcome::draw(Termination::InsufficientMaterial));
         }
         None
@@ -180,13 +188,18 @@ impl Variant for Xiangqi {
     fn history_outcome(game: &Game<Self>) -> Option<Outcome> {
         repetition::judge(game).or_else(|| {
             let limit = game.rules().move_limit;
-            (limit > 0 && game.position().halfmove >= limit.saturating_mul(2))
+            let plies = limit.saturating_mul(2);
+            // The counted plies never exceed the clock: count them only when the clock is there.
+            (limit > 0 && game.position().halfmove >= plies && counted_plies(game) >= plies)
                 .then(|| Outcome::draw(Termination::MoveLimit))
         })
     }
 
+    /// False only when `color` provably cannot win by any legal sequence of moves: it can never
+    /// give check and the opponent can never be stalemated, or general and lone cannon against
+    /// a bare general (the proofs are in `xiangqi/material.rs` and `docs/rules-xiangqi.md`).
     fn has_mating_material(&self, color: Color) -> bool {
-        self.has_attackers(color)
+        material::can_win(self, color)
     }
 
     fn svg(&self) -> String {

@@ -44,6 +44,8 @@
 //! ```
 
 mod chase;
+mod cxa;
+mod kill;
 
 use super::{RuleSet, Xiangqi};
 use crate::{Color, Game, Outcome, Termination};
@@ -56,6 +58,7 @@ pub(crate) fn judge(game: &Game<Xiangqi>) -> Option<Outcome> {
     Some(match game.rules().repetition {
         RuleSet::SimpleRepetition => Outcome::draw(Termination::Repetition),
         RuleSet::Asian => judge_cycle(&game.positions()[cycle_start(game)..]),
+        RuleSet::Chinese => cxa::judge_cycle(&game.positions()[cycle_start(game)..]),
     })
 }
 
@@ -109,16 +112,27 @@ fn judge_cycle(positions: &[Xiangqi]) -> Outcome {
 /// The pieces (slots of the side not moving) that the move from `before` to `after` chases: the
 /// threats of the mover after the move that the same attacker did not have before it.
 fn new_threats(before: &Xiangqi, after: &Xiangqi) -> u16 {
-    let mover = before.turn;
-    let old = chase::attacks(before, mover);
-    let new = chase::attacks(after, mover);
     let mut chased = 0;
-    for (old, new) in old.iter().zip(&new) {
+    for_new_threats(before, after, false, |_, victim| chased |= 1 << victim);
+    chased
+}
+
+/// Calls `found(attacker slot, victim slot)` for every threat the move from `before` to `after`
+/// created (soldiers among the attackers when `soldiers` is set).
+fn for_new_threats(
+    before: &Xiangqi,
+    after: &Xiangqi,
+    soldiers: bool,
+    mut found: impl FnMut(usize, usize),
+) {
+    let mover = before.turn;
+    let old = chase::attacks_by(before, mover, soldiers);
+    let new = chase::attacks_by(after, mover, soldiers);
+    for (attacker, (old, new)) in old.iter().zip(&new).enumerate() {
         for (victim, (old, new)) in old.iter().zip(new).enumerate() {
             if chase::created(old, new) {
-                chased |= 1 << victim;
+                found(attacker, victim);
             }
         }
     }
-    chased
 }

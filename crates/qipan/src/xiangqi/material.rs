@@ -1,0 +1,143 @@
+//! Can a side still win? Material rules that are *sound*: [`can_win`] answers "no" only when no
+//! legal sequence of moves ends in a win for that side, whatever the opponent plays.
+//!
+//! A Xiangqi game is won by checkmate or by stalemate (困毙: the opponent has no legal move), so
+//! "cannot win" needs two facts: the side can never give check, and the opponent can never be
+//! left without a legal move. Each rule below names its proof.
+//!
+//! **Fact A — who can attack the opponent's palace.** Advisors never leave their own palace and
+//! elephants never cross the river, so a side whose only pieces are its general, advisors and
+//! elephants attacks no point of the opponent's half; its general acts on the opponent's palace
+//! only through the flying-general rule, along its own file, when no piece stands between. Such a
+//! side never gives check.
+//!
+//! **Fact B — a general that is never stuck.** Let the opponent's palace hold no piece but its
+//! general, its advisors and (on the palace's front middle point, e7 for Black) an elephant — true
+//! forever when the opponent has no chariot, horse or cannon (soldiers never step back into their
+//! own palace). Let the side S attack the palace only as in Fact A. Then the opponent always has a
+//! legal move. The neighbours that settle it (Black's palace; Red's is the mirror):
+//! - general on d9 / f9 / d7 / f7: step to d8 / f8, which no advisor, elephant or soldier can
+//!   occupy. Moving along its own file never makes the generals face: if S's general stood on
+//!   that file with nothing between, the position would already be illegal, and the step leaves
+//!   whatever stood between in place (the square it steps to was empty);
+//! - on e8: d8 and f8 are always empty and on two files, S's general controls at most one;
+//! - on e9, d8, f8 or e7: of its three neighbours only two can hold advisors. An empty neighbour on
+//!   its own file is a legal step (as above); an empty neighbour on another file is legal unless
+//!   S's general controls that file; when that is the only empty one, an advisor of the opponent
+//!   can step off its point to an empty advisor point (d7/f7 or the point the general does not
+//!   need), which never uncovers the general: S's general is on a file the advisor does not leave
+//!   between the two generals.
+//!
+//! **Rule 1** (`only_guards(S)` and the opponent has no chariot, horse or cannon): S cannot win —
+//! by Fact A it never checks, by Fact B the opponent is never stalemated. Both sides with only
+//! generals, advisors and elephants is the classic dead draw.
+//!
+//! **Rule 2** (`only_guards(S)`, the opponent has its general and exactly one cannon, nothing
+//! else): S cannot win. S never checks (Fact A). The opponent's palace holds its general and
+//! perhaps its cannon. If S's general is not on the opponent general's file, the neighbour on the
+//! general's own file is a legal step when empty; if S's general is on that file, the horizontal
+//! neighbour is (another file, S controls no other point there). When the needed point holds the
+//! cannon, the cannon moves: it stands in the opponent's half, where S has no piece, so of its
+//! three or four neighbours at most one (the general) is taken; a step to an empty one is legal
+//! unless the cannon is the only piece between the generals, and then the step along the file
+//! away from its general is empty and keeps it between.
+//!
+//! **Rule 3** (S has its general and exactly one cannon, nothing else; the opponent has a bare
+//! general): S cannot win. The cannon needs a screen; the only other pieces are the generals, and
+//! S's general screening means the two generals stand on one file with nothing between — never a
+//! legal position. So S never checks and controls nothing but the flying-general file. The bare
+//! general always has a legal step: along its own file when S's general is elsewhere (an empty
+//! point, or the cannon, whose capture leaves two generals on different files), sideways when S's
+//! general is on its file (the cannon is then the piece between, the point beside is empty).
+//!
+//! With Rule 2 the other way round, general and cannon against a bare general is a draw for both
+//! sides. Not claimed (not proved here, so answered "can win"): endings where a side could only
+//! win by stalemating an opponent who has chariots, horses or two cannons (such an army can block
+//! itself in), and Pikafish's cannon-with-elephants rules.
+
+use super::board::SLOT_KIND;
+use super::tables::NONE;
+use super::{PieceKind, Xiangqi};
+use crate::Color;
+
+/// How many pieces of each kind `color` has, indexed by [`PieceKind`] as `usize`.
+fn material(pos: &Xiangqi, color: Color) -> [u8; 7] {
+    let mut count = [0u8; 7];
+    for (slot, &sq) in pos.slots[color.index()].iter().enumerate() {
+        if sq != NONE {
+            count[SLOT_KIND[slot] as usize] += 1;
+        }
+    }
+    count
+}
+
+fn count(material: &[u8; 7], kind: PieceKind) -> u8 {
+    material[kind as usize]
+}
+
+/// Only the general, advisors and elephants: pieces that never attack the other half.
+fn only_guards(m: &[u8; 7]) -> bool {
+    use PieceKind::*;
+    [Horse, Chariot, Cannon, Soldier]
+        .iter()
+        .all(|&k| count(m, k) == 0)
+}
+
+/// The general and exactly one cannon, nothing else.
+fn general_and_cannon(m: &[u8; 7]) -> bool {
+    count(m, PieceKind::Cannon) == 1 && m.iter().sum::<u8>() == 2
+}
+
+/// The general alone.
+fn bare(m: &[u8; 7]) -> bool {
+    m.iter().sum::<u8>() == 1
+}
+
+/// Whether `color` may still win by some legal sequence of moves in `pos` (checkmate or
+/// stalemate of the other side). `false` only under the proved rules of the module
+/// documentation; `true` whenever a win cannot be ruled out.
+pub(crate) fn can_win(pos: &Xiangqi, color: Color) -> bool {
+    use PieceKind::*;
+    let us = material(pos, color);
+    let them = material(pos, !color);
+    let rule_1 = only_guards(&us)
+        && count(&them, Chariot) == 0
+        && count(&them, Horse) == 0
+        && count(&them, Cannon) == 0;
+    let rule_2 = only_guards(&us) && general_and_cannon(&them);
+    let rule_3 = general_and_cannon(&us) && bare(&them);
+    !(rule_1 || rule_2 || rule_3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wins(fen: &str) -> (bool, bool) {
+        let pos = Xiangqi::from_fen(fen).unwrap();
+        (can_win(&pos, Color::RED), can_win(&pos, Color::Black))
+    }
+
+    #[test]
+    fn guards_against_guards_and_soldiers() {
+        // Red: general, advisor, elephant; Black: general, advisor, soldier.
+        assert_eq!(wins("5k3/4a4/9/9/9/9/4p4/4B4/4A4/3K5 w"), (false, true));
+    }
+
+    #[test]
+    fn cannon_against_bare_general_is_dead_both_ways() {
+        assert_eq!(wins("3k5/9/9/9/9/9/9/4C4/9/5K3 w"), (false, false));
+        // An advisor beside the cannon can screen it: Red may win. (Rule 2 does not cover a
+        // cannon with an advisor, so the bare general is not claimed either.)
+        assert_eq!(wins("3k5/9/9/9/9/9/9/4C4/4A4/5K3 w"), (true, true));
+        // Two cannons screen each other; and no rule covers a bare general against two cannons
+        // (Rule 2 proves only a lone cannon can never be stalemated), so Black "can win" too.
+        assert_eq!(wins("3k5/9/9/9/9/9/9/3CC4/9/5K3 w"), (true, true));
+    }
+
+    #[test]
+    fn a_bare_general_against_a_chariot_is_not_claimed() {
+        // Not proved here: answered "can win" for the bare side too.
+        assert_eq!(wins("3k5/9/9/9/9/9/9/4R4/9/5K3 w"), (true, true));
+    }
+}
