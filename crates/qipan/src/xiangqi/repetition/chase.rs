@@ -113,6 +113,13 @@ pub(super) fn created(old: &Attack, new: &Attack) -> bool {
         && (!old.attack || (old.capture && !old.threat && old.recapturers & !new.defenders == 0))
 }
 
+/// The CXA's reading (29.2, 细则2 "从没捉到捉"): a threat the move created is one that is there
+/// after the move and was not before it, whatever took it away before — no attack, a pin, a
+/// check the mover had to answer, a protection that has since gone.
+pub(super) fn created_cxa(old: &Attack, new: &Attack) -> bool {
+    new.threat && !old.threat
+}
+
 /// A copy of `pos` with `color` to move (only the side changes: the key is not updated).
 fn with_turn(pos: &Xiangqi, color: Color) -> Xiangqi {
     let mut p = *pos;

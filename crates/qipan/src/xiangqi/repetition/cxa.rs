@@ -17,7 +17,7 @@
 //! 细则7).
 
 use super::super::Xiangqi;
-use super::{for_new_threats, kill};
+use super::{chase, for_new_threats, kill};
 use crate::{Color, Outcome, Termination};
 
 /// What one move of a cycle is, the heaviest name first.
@@ -44,11 +44,17 @@ pub(super) fn kind(before: &Xiangqi, after: &Xiangqi) -> Kind {
         return Kind::MateThreat;
     }
     let mut chase_by = [false; 2]; // [by a piece, by a soldier]
-    for_new_threats(before, after, true, |attacker, victim| {
-        if !capture_is_answered_by_mate(after, attacker, victim) {
-            chase_by[usize::from(attacker >= 11)] = true;
-        }
-    });
+    for_new_threats(
+        before,
+        after,
+        true,
+        chase::created_cxa,
+        |attacker, victim| {
+            if !capture_is_answered_by_mate(after, attacker, victim) {
+                chase_by[usize::from(attacker >= 11)] = true;
+            }
+        },
+    );
     match chase_by {
         [true, _] => Kind::Chase,
         [false, true] => Kind::SoldierChase,

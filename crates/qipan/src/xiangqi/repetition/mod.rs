@@ -113,16 +113,20 @@ fn judge_cycle(positions: &[Xiangqi]) -> Outcome {
 /// threats of the mover after the move that the same attacker did not have before it.
 fn new_threats(before: &Xiangqi, after: &Xiangqi) -> u16 {
     let mut chased = 0;
-    for_new_threats(before, after, false, |_, victim| chased |= 1 << victim);
+    for_new_threats(before, after, false, chase::created, |_, victim| {
+        chased |= 1 << victim
+    });
     chased
 }
 
 /// Calls `found(attacker slot, victim slot)` for every threat the move from `before` to `after`
-/// created (soldiers among the attackers when `soldiers` is set).
+/// created, as the rule set's `created` tells (soldiers among the attackers when `soldiers` is
+/// set).
 fn for_new_threats(
     before: &Xiangqi,
     after: &Xiangqi,
     soldiers: bool,
+    created: fn(&chase::Attack, &chase::Attack) -> bool,
     mut found: impl FnMut(usize, usize),
 ) {
     let mover = before.turn;
@@ -130,7 +134,7 @@ fn for_new_threats(
     let new = chase::attacks_by(after, mover, soldiers);
     for (attacker, (old, new)) in old.iter().zip(&new).enumerate() {
         for (victim, (old, new)) in old.iter().zip(new).enumerate() {
-            if chase::created(old, new) {
+            if created(old, new) {
                 found(attacker, victim);
             }
         }
