@@ -2,48 +2,11 @@
 //! [`BindVariant`]. The `#[pyclass]` wrappers in [`crate::pyboard`] only convert arguments and
 //! errors.
 
-use qipan::{Color, ErrorKind, Game, MoveError, Outcome, Termination};
+use qipan::{shorten, Color, ErrorKind, Game, MoveError, Outcome, Termination, MAX_PERFT_DEPTH};
 
-use crate::games::{BindVariant, MoveRepr};
-
-/// The deepest perft the bindings run (deeper ones would not finish anyway).
-pub const MAX_PERFT_DEPTH: u32 = 20;
-
-/// An error for Python: which exception, and its message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardError {
-    /// Which of the binding exceptions to raise; `None` for a plain `ValueError`.
-    pub kind: Option<ErrorKind>,
-    /// The message.
-    pub message: String,
-}
-
-impl BoardError {
-    /// An error of `kind` with `message`.
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> BoardError {
-        BoardError {
-            kind: Some(kind),
-            message: message.into(),
-        }
-    }
-
-    /// A plain `ValueError` with `message`.
-    pub fn value(message: impl Into<String>) -> BoardError {
-        BoardError {
-            kind: None,
-            message: message.into(),
-        }
-    }
-}
-
-impl From<MoveError> for BoardError {
-    fn from(e: MoveError) -> BoardError {
-        BoardError {
-            kind: Some(e.kind()),
-            message: e.to_string(),
-        }
-    }
-}
+use crate::errors::BoardError;
+use crate::games::BindVariant;
+use crate::repr::MoveRepr;
 
 /// What a pickled board holds: start FEN, rule set, moves in coordinates, adjudication.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,27 +31,21 @@ impl<V: BindVariant> Board<V> {
     /// A board from `fen` (the start position when `None`) under the rule set called `rules`
     /// (the default rules when `None`).
     pub fn new(fen: Option<&str>, rules: Option<&str>) -> Result<Self, BoardError> {
-        let rules_name = rules;
         let rules = match rules {
             None => V::Rules::default(),
-            Some(name) => V::parse_rules(name).ok_or_else(|| {
-                BoardError::value(format!(
-                    "unknown {} rules {name:?}: expected one of {}",
-                    V::NAME,
-                    V::RULE_NAMES.join(", ")
-                ))
+            Some(name) => name
+                .parse::<V::Rules>()
+                .map_err(|e| BoardError::value(e.to_string()))?,
+        };
+        let start = match fen {
+            None => V::start_with(&rules),
+            Some(fen) => V::from_fen_with(fen, &rules).map_err(|e| {
+                BoardError::new(
+                    ErrorKind::InvalidFen,
+                    format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
+                )
             })?,
         };
-        let start = V::start_position(fen, rules_name).map_err(|e| {
-            BoardError::new(
-                ErrorKind::InvalidFen,
-                format!(
-                    "invalid {} FEN {:?}: {e}",
-                    V::NAME,
-                    shorten(fen.unwrap_or(""))
-                ),
-            )
-        })?;
         Ok(Board::from_position(start, rules))
     }
 
@@ -110,8 +67,8 @@ impl<V: BindVariant> Board<V> {
     }
 
     /// The name of the rule set in force.
-    pub fn rules_name(&self) -> &'static str {
-        V::rules_name(self.game.start(), self.game.rules())
+    pub fn rules_name(&self) -> String {
+        self.game.rules().to_string()
     }
 
     /// The legal moves of the current position.
@@ -204,19 +161,14 @@ impl<V: BindVariant> Board<V> {
         V::color_name(self.position().turn())
     }
 
-    /// Whether the side to move has no legal move.
-    fn no_moves(&self) -> bool {
-        self.position().count_legal_moves() == 0
-    }
-
     /// Whether the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {
-        self.position().is_check() && self.no_moves()
+        self.position().is_checkmate()
     }
 
     /// Whether the side to move has no legal move and is not in check.
     pub fn is_stalemate(&self) -> bool {
-        !self.position().is_check() && self.no_moves()
+        self.position().is_stalemate()
     }
 
     /// Whether the side to move may claim `termination` now.
@@ -273,7 +225,7 @@ impl<V: BindVariant> Board<V> {
         }
         Snapshot {
             start_fen: self.game.start().fen(),
-            rules: self.rules_name().to_owned(),
+            rules: self.rules_name(),
             moves,
             adjudication: self.game.adjudication().map(|o| {
                 (
@@ -293,30 +245,15 @@ impl<V: BindVariant> Board<V> {
         if let Some((termination, winner)) = &snapshot.adjudication {
             let winner = match winner {
                 None => None,
-                Some(name) => Some(color_from_name(name).ok_or_else(|| bad_state(name))?),
-            };
-            let done = match (termination.as_str(), winner) {
-                ("resignation", Some(w)) => board.resign(!w),
-                ("agreement", None) => board.agree_draw(),
-                ("timeout", Some(w)) => board.flag(!w),
-                ("timeout", None) => {
-                    let flagged = Color::ALL
-                        .into_iter()
-                        .find(|&c| !board.position().has_mating_material(!c))
-                        .unwrap_or(Color::White);
-                    board.flag(flagged)
-                }
-                _ => false,
+                Some(name) => Some(Color::from_name(name).ok_or_else(|| bad_state(name))?),
             };
             let termination: Termination =
                 termination.parse().map_err(|_| bad_state(termination))?;
-            if !done
-                || board.game.adjudication()
-                    != Some(Outcome {
-                        termination,
-                        winner,
-                    })
-            {
+            let outcome = Outcome {
+                termination,
+                winner,
+            };
+            if !board.game.restore_adjudication(outcome) {
                 return Err(bad_state(termination.as_str()));
             }
         }
@@ -326,24 +263,6 @@ impl<V: BindVariant> Board<V> {
 
 fn bad_state(what: &str) -> BoardError {
     BoardError::value(format!("cannot restore a board: bad adjudication {what:?}"))
-}
-
-/// The colour called `name`: `"white"`, `"red"`, `"black"` or their first letters, any case.
-pub fn color_from_name(name: &str) -> Option<Color> {
-    match name.to_ascii_lowercase().as_str() {
-        "white" | "w" | "red" | "r" => Some(Color::White),
-        "black" | "b" => Some(Color::Black),
-        _ => None,
-    }
-}
-
-/// `text`, cut to 100 characters for an error message.
-pub fn shorten(text: &str) -> String {
-    const MAX: usize = 100;
-    match text.char_indices().nth(MAX) {
-        None => text.to_owned(),
-        Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
-    }
 }
 
 #[cfg(test)]
@@ -399,13 +318,13 @@ mod tests {
         );
         let tied = MoveRepr::Text {
             text: "e2e4".into(),
-            game: Some(crate::games::GameKind::Xiangqi),
+            game: Some(qipan::GameKind::Xiangqi),
         };
         assert!(board.push(&tied).is_err());
         assert_eq!(board.game().ply(), 0);
         let e4 = MoveRepr::Text {
             text: "e2e4".into(),
-            game: Some(crate::games::GameKind::Chess),
+            game: Some(qipan::GameKind::Chess),
         };
         assert!(board.push(&e4).is_ok());
     }
@@ -416,13 +335,5 @@ mod tests {
         assert!(board.perft_root(-1).is_err());
         assert!(board.perft_root(i64::from(MAX_PERFT_DEPTH) + 1).is_err());
         assert_eq!(board.perft_root(3).unwrap().1, 3);
-    }
-
-    #[test]
-    fn long_text_is_shortened() {
-        assert_eq!(shorten("abc"), "abc");
-        let long = "é".repeat(500);
-        let short = shorten(&long);
-        assert!(short.starts_with(&"é".repeat(100)) && short.ends_with("(500 characters)"));
     }
 }

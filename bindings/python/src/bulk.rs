@@ -59,7 +59,7 @@ impl ReplayIter {
         d.set_item("index", s.index)?;
         d.set_item("line", s.line)?;
         d.set_item("offset", s.offset)?;
-        d.set_item("variant", s.variant.name())?;
+        d.set_item("variant", s.variant_name())?;
         let tags = PyDict::new(py);
         for (name, value) in self.tags.iter().zip(&s.tags) {
             tags.set_item(name, value.as_deref())?;

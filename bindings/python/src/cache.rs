@@ -14,8 +14,8 @@ use pyo3::prelude::*;
 use pyo3::sync::MutexExt;
 use pyo3::types::PyList;
 
-use crate::games::MoveRepr;
 use crate::pymove::PyMove;
+use crate::repr::MoveRepr;
 
 /// The most moves a table holds before it is emptied.
 pub const MAX_ENTRIES: usize = 1 << 16;

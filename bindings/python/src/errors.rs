@@ -3,9 +3,43 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyErr;
-use qipan::ErrorKind;
+use qipan::{ErrorKind, MoveError};
 
-use crate::board::BoardError;
+/// An error for Python: which exception, and its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardError {
+    /// Which of the binding exceptions to raise; `None` for a plain `ValueError`.
+    pub kind: Option<ErrorKind>,
+    /// The message.
+    pub message: String,
+}
+
+impl BoardError {
+    /// An error of `kind` with `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> BoardError {
+        BoardError {
+            kind: Some(kind),
+            message: message.into(),
+        }
+    }
+
+    /// A plain `ValueError` with `message`.
+    pub fn value(message: impl Into<String>) -> BoardError {
+        BoardError {
+            kind: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<MoveError> for BoardError {
+    fn from(e: MoveError) -> BoardError {
+        BoardError {
+            kind: Some(e.kind()),
+            message: e.to_string(),
+        }
+    }
+}
 
 create_exception!(
     qipan,
@@ -59,7 +93,7 @@ pub fn check_move_text(text: &str) -> Result<(), BoardError> {
             ErrorKind::InvalidMove,
             format!(
                 "invalid move {:?}: too long to be a move",
-                crate::board::shorten(text)
+                qipan::shorten(text)
             ),
         ))
     } else {

@@ -16,6 +16,7 @@ pub mod games;
 pub mod pyboard;
 pub mod pymove;
 pub mod rating;
+pub mod repr;
 
 use pyo3::prelude::*;
 

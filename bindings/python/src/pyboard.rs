@@ -76,7 +76,7 @@ macro_rules! board_class {
                 parse: impl FnOnce(&$variant, &str) -> Result<<$variant as Variant>::Move, qipan::MoveError>,
             ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
-                let mv = parse(self.inner.position(), text).map_err(crate::board::BoardError::from)?;
+                let mv = parse(self.inner.position(), text).map_err(crate::errors::BoardError::from)?;
                 let obj = self.wrap_move(py, mv)?;
                 self.inner.push_resolved(mv);
                 self.stack.push(obj.clone_ref(py));
@@ -91,7 +91,7 @@ macro_rules! board_class {
                 parse: impl FnOnce(&$variant, &str) -> Result<<$variant as Variant>::Move, qipan::MoveError>,
             ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
-                let mv = parse(self.inner.position(), text).map_err(crate::board::BoardError::from)?;
+                let mv = parse(self.inner.position(), text).map_err(crate::errors::BoardError::from)?;
                 self.wrap_move(py, mv)
             }
         }
@@ -197,7 +197,7 @@ macro_rules! board_class {
 
             /// The name of the rule set in force.
             #[getter]
-            fn rules(&self) -> &'static str {
+            fn rules(&self) -> String {
                 self.inner.rules_name()
             }
 
@@ -315,15 +315,16 @@ macro_rules! board_class {
 }
 
 board_class! {
-    /// A chess game (FIDE rules): `ChessBoard(fen=None, chess960=False)`, the start position
-    /// without a FEN; with `chess960=True` the FEN is read as X-FEN or Shredder-FEN and castling
-    /// is Chess960 castling (UCI written king-takes-rook).
+    /// A chess game: `ChessBoard(fen=None, chess960=False, rules=None)`, the start position
+    /// without a FEN; with `chess960=True` (or `rules="chess960"`) the FEN is read as X-FEN or
+    /// Shredder-FEN and castling is Chess960 castling (UCI written king-takes-rook). `rules` is
+    /// `"fide"` (the default) or `"chess960"`.
     ChessBoard(Chess, "ChessBoard") {
         #[new]
-        #[pyo3(signature = (fen = None, chess960 = false))]
-        fn py_new(fen: Option<&str>, chess960: bool) -> PyResult<Self> {
-            let rules = if chess960 { "chess960" } else { "fide" };
-            Ok(ChessBoard { inner: Board::new(fen, Some(rules))?, stack: Vec::new() })
+        #[pyo3(signature = (fen = None, chess960 = false, rules = None))]
+        fn py_new(fen: Option<&str>, chess960: bool, rules: Option<&str>) -> PyResult<Self> {
+            let rules = if chess960 { Some("chess960") } else { rules };
+            Ok(ChessBoard { inner: Board::new(fen, rules)?, stack: Vec::new() })
         }
 
         /// The Chess960 start position number `n` (0–959, Scharnagl numbering; 518 is the
@@ -334,7 +335,7 @@ board_class! {
                 .ok()
                 .and_then(Chess::chess960_start)
                 .ok_or_else(|| PyValueError::new_err(format!("no Chess960 position {n}: expected 0 to 959")))?;
-            Self::from_board(py, Board::from_position(start, ()))
+            Self::from_board(py, Board::from_position(start, qipan::chess::ChessRules::CHESS960))
         }
 
         /// Whether the game is played under Chess960 castling rules.

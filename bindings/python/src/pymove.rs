@@ -8,8 +8,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 use qipan::{Color, ErrorKind, Outcome, Termination};
 
-use crate::board::{color_from_name, shorten, BoardError};
-use crate::games::{GameKind, MoveRepr};
+use qipan::{shorten, GameKind};
+
+use crate::errors::BoardError;
+use crate::repr::MoveRepr;
 
 /// A move of chess or Xiangqi. It compares equal to every move with the same coordinates in the
 /// same game; a move from `Move.from_uci` without a game matches the coordinates of either game.
@@ -54,12 +56,11 @@ impl PyMove {
     fn from_uci(uci: &str, game: Option<&str>) -> PyResult<PyMove> {
         let game = match game {
             None => None,
-            Some(name) => Some(GameKind::from_name(name).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "unknown game {:?}: expected \"chess\" or \"xiangqi\"",
-                    shorten(name)
-                ))
-            })?),
+            Some(name) => Some(
+                name.parse::<GameKind>()
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?
+                    .family(),
+            ),
         };
         let text = uci.to_ascii_lowercase();
         if !is_coordinate_text(&text) {
@@ -163,7 +164,7 @@ impl PyOutcome {
         let (color, name) = match winner {
             None => (None, None),
             Some(name) => {
-                let color = color_from_name(name).ok_or_else(|| {
+                let color = Color::from_name(name).ok_or_else(|| {
                     PyValueError::new_err(format!("unknown colour {:?}", shorten(name)))
                 })?;
                 let name = match name.to_ascii_lowercase().as_str() {
@@ -249,7 +250,7 @@ pub fn color_arg(value: &Bound<'_, PyAny>) -> PyResult<Color> {
     }
     if let Ok(s) = value.cast::<PyString>() {
         let s = s.to_cow()?;
-        return color_from_name(&s).ok_or_else(|| {
+        return Color::from_name(&s).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "unknown colour {:?}: expected \"white\", \"red\" or \"black\"",
                 shorten(&s)

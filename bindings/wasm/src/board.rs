@@ -5,27 +5,11 @@
 //! and checked against the current position before anything is pushed.
 
 use js_sys::{Array, Object, Reflect};
-use qipan::{ErrorKind, Game, MoveError, Outcome, Variant};
+use qipan::{shorten, Color, ErrorKind, Game, MoveError, Outcome, Variant, MAX_PERFT_DEPTH};
 use wasm_bindgen::JsValue;
 
+use crate::games::JsVariant;
 use crate::js;
-use crate::names::NameTable;
-
-/// The deepest perft the classes run (chess depth 7 already takes about half a minute).
-pub const MAX_PERFT_DEPTH: u32 = 10;
-
-/// What a game needs beyond [`Variant`] to become a JS class.
-pub trait JsVariant: Variant {
-    /// Reads the rules argument of the constructor (`undefined` means the default rules).
-    fn rules_from_js(value: &JsValue) -> Result<Self::Rules, JsValue>;
-    /// Whether neither side can win by any legal sequence of moves.
-    fn is_insufficient_material(&self) -> bool;
-    /// The slot of `mv`'s coordinate text in the variant's [`NameTable`]: equal slots must mean
-    /// equal text (a chess castle is written differently in Chess960 mode, so it has its own).
-    fn name_slot(&self, mv: Self::Move) -> u16;
-    /// Runs `f` on the variant's [`NameTable`] (one per variant, shared by all boards).
-    fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R;
-}
 
 /// A game of `V` as the JS classes see it: a [`Game`] with string moves in and out.
 #[derive(Debug, Clone)]
@@ -41,13 +25,20 @@ pub type Writer<V> = fn(&V, <V as Variant>::Move) -> String;
 impl<V: JsVariant> Board<V> {
     /// A board from a FEN (`undefined` or `null`: the start position) under the given rules.
     pub fn new(fen: &JsValue, rules: &JsValue) -> Result<Self, JsValue> {
-        let rules = V::rules_from_js(rules)?;
+        Board::with_rules(fen, rules_from_js::<V>(rules)?)
+    }
+
+    /// A board from a FEN (`undefined` or `null`: the start position of `rules`) under `rules`.
+    pub fn with_rules(fen: &JsValue, rules: V::Rules) -> Result<Self, JsValue> {
         let start = if fen.is_undefined() || fen.is_null() {
-            V::start()
+            V::start_with(&rules)
         } else {
             let text = js::text(fen, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
-            V::from_fen(text.trim()).map_err(|e| {
-                js::error(ErrorKind::InvalidFen, &format!("invalid FEN {text:?}: {e}"))
+            V::from_fen_with(text.trim(), &rules).map_err(|e| {
+                js::error(
+                    ErrorKind::InvalidFen,
+                    &format!("invalid FEN {:?}: {e}", shorten(&text)),
+                )
             })?
         };
         Ok(Board {
@@ -55,7 +46,7 @@ impl<V: JsVariant> Board<V> {
         })
     }
 
-    /// A board from `start` under the default rules.
+    /// A board from `start` under the rules its mode implies (Chess960 for a Chess960 start).
     pub fn from_position(start: V) -> Self {
         Board {
             game: Game::from_position(start),
@@ -137,14 +128,33 @@ impl<V: JsVariant> Board<V> {
 
     /// Whether the side to move is in check and has no legal move.
     pub fn is_checkmate(&self) -> bool {
-        let pos = self.position();
-        pos.is_check() && pos.count_legal_moves() == 0
+        self.position().is_checkmate()
     }
 
     /// Whether the side to move is not in check and has no legal move.
     pub fn is_stalemate(&self) -> bool {
-        let pos = self.position();
-        !pos.is_check() && pos.count_legal_moves() == 0
+        self.position().is_stalemate()
+    }
+
+    /// The name of the rule set in force (`"fide"`, `"chess960"`, `"asian"`, `"chinese"`, `"simple"`).
+    pub fn rules(&self) -> String {
+        self.game.rules().to_string()
+    }
+
+    /// `color` resigns; `false` (and nothing changes) when the game is already over.
+    pub fn resign(&mut self, color: &JsValue) -> Result<bool, JsValue> {
+        Ok(self.game.resign(color_from_js(color)?))
+    }
+
+    /// Both sides agree to a draw; `false` when the game is already over.
+    pub fn agree_draw(&mut self) -> bool {
+        self.game.agree_draw()
+    }
+
+    /// `color` runs out of time: a loss, or a draw when the opponent cannot win (the core's
+    /// [`Game::flag`]); `false` when the game is already over.
+    pub fn flag(&mut self, color: &JsValue) -> Result<bool, JsValue> {
+        Ok(self.game.flag(color_from_js(color)?))
     }
 
     /// Whether neither side can win by any legal sequence of moves.
@@ -180,6 +190,38 @@ impl<V: JsVariant> Board<V> {
     pub fn svg(&self) -> String {
         self.position().svg()
     }
+}
+
+/// The rules argument: `undefined`/`null` for the default rules, a rule-set name read by the
+/// core (the same names and error text as the command line and Python), or an object the game
+/// reads itself ([`JsVariant::rules_from_object`]).
+pub fn rules_from_js<V: JsVariant>(value: &JsValue) -> Result<V::Rules, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(V::Rules::default());
+    }
+    if let Some(name) = value.as_string() {
+        return name
+            .parse::<V::Rules>()
+            .map_err(|e| js::named_error("TypeError", &e.to_string()));
+    }
+    V::rules_from_object(value)
+}
+
+/// A colour argument: `"white"`, `"red"`, `"black"` or their first letters (any case), or a
+/// boolean as in python-chess (`true` for White / Red).
+fn color_from_js(value: &JsValue) -> Result<Color, JsValue> {
+    if let Some(white) = value.as_bool() {
+        return Ok(if white { Color::White } else { Color::Black });
+    }
+    value
+        .as_string()
+        .and_then(|name| Color::from_name(&name))
+        .ok_or_else(|| {
+            js::named_error(
+                "TypeError",
+                "a colour is \"white\", \"red\", \"black\" (or w, r, b) or a boolean",
+            )
+        })
 }
 
 /// `{termination, winner, result}` for JS.

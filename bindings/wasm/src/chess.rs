@@ -1,23 +1,16 @@
 //! `ChessBoard`: chess for JavaScript, with UCI and SAN.
 
-use qipan::chess::{Chess, Move, MoveKind, Role};
-use qipan::{ErrorKind, Variant};
+use qipan::chess::{Chess, ChessRules, Move, MoveKind, Role};
+use qipan::{shorten, ErrorKind, Variant};
 use wasm_bindgen::prelude::*;
 
-use crate::board::{Board, JsVariant};
+use crate::board::{rules_from_js, Board};
 use crate::class::board_class;
+use crate::games::JsVariant;
 use crate::js;
 use crate::names::NameTable;
 
 impl JsVariant for Chess {
-    fn rules_from_js(_value: &JsValue) -> Result<(), JsValue> {
-        Ok(())
-    }
-
-    fn is_insufficient_material(&self) -> bool {
-        Chess::is_insufficient_material(self)
-    }
-
     fn name_slot(&self, mv: Move) -> u16 {
         // from + to (12 bits), then the text's kind: plain (normal, en passant), a promotion
         // piece, a castle in standard or in Chess960 mode. 7 * 4096 slots.
@@ -53,29 +46,34 @@ board_class!(ChessBoard, "\"white\" | \"black\"");
 #[wasm_bindgen]
 impl ChessBoard {
     /// A board at `fen`, or at the start position when `fen` is left out. With
-    /// `{chess960: true}` the game follows Chess960 castling rules: the FEN may use X-FEN or
-    /// Shredder-FEN castling rights, and castling moves are written king-takes-rook.
+    /// `{chess960: true}` (or `{rules: "chess960"}`) the game follows Chess960 castling rules:
+    /// the FEN may use X-FEN or Shredder-FEN castling rights, and castling moves are written
+    /// king-takes-rook. `rules` is `"fide"` (the default) or `"chess960"`.
     ///
-    /// Throws `InvalidFenError` for a FEN that does not describe a legal position.
+    /// Throws `InvalidFenError` for a FEN that does not describe a legal position, `TypeError`
+    /// for unknown rules.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "string")] fen: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ chess960?: boolean }")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ chess960?: boolean, rules?: string }")]
+        options: JsValue,
     ) -> Result<ChessBoard, JsValue> {
-        let chess960 = options.is_object()
-            && js::flag(
-                &js_sys::Reflect::get(&options, &JsValue::from_str("chess960"))
-                    .unwrap_or(JsValue::UNDEFINED),
-            );
-        if !chess960 {
-            return Ok(ChessBoard {
-                board: Board::new(&fen, &JsValue::UNDEFINED)?,
-            });
-        }
-        if fen.is_undefined() || fen.is_null() {
-            return ChessBoard::from_chess960_pos(&JsValue::from_f64(518.0));
-        }
-        ChessBoard::chess960(fen)
+        let option = |name: &str| {
+            if options.is_object() {
+                js_sys::Reflect::get(&options, &JsValue::from_str(name))
+                    .unwrap_or(JsValue::UNDEFINED)
+            } else {
+                JsValue::UNDEFINED
+            }
+        };
+        let rules = if js::flag(&option("chess960")) {
+            ChessRules::CHESS960
+        } else {
+            rules_from_js::<Chess>(&option("rules"))?
+        };
+        Ok(ChessBoard {
+            board: Board::with_rules(&fen, rules)?,
+        })
     }
 
     /// The Chess960 start position number `n` (0–959 in Scharnagl's numbering; 518 is the
@@ -114,22 +112,20 @@ impl ChessBoard {
     pub fn chess960(
         #[wasm_bindgen(unchecked_param_type = "number | string")] start: JsValue,
     ) -> Result<ChessBoard, JsValue> {
-        let position = if start.is_string() {
+        if start.is_string() {
             let fen = js::text(&start, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
-            Chess::from_fen_960(fen.trim()).map_err(|e| {
-                js::error(
-                    ErrorKind::InvalidFen,
-                    &format!("invalid Chess960 FEN {fen:?}: {e}"),
-                )
-            })?
-        } else {
-            let n = js::integer(&start, "Chess960 position number", 959)?;
-            // 0..=959 always has a start position.
-            Chess::chess960_start(n).unwrap_or_else(Chess::start)
-        };
-        Ok(ChessBoard {
-            board: Board::from_position(position),
-        })
+            let position =
+                Chess::from_fen_with(fen.trim(), &ChessRules::CHESS960).map_err(|e| {
+                    js::error(
+                        ErrorKind::InvalidFen,
+                        &format!("invalid Chess960 FEN {:?}: {e}", shorten(&fen)),
+                    )
+                })?;
+            return Ok(ChessBoard {
+                board: Board::from_position(position),
+            });
+        }
+        ChessBoard::from_chess960_pos(&start)
     }
 
     /// Plays a move given in SAN (`"Nf3"`, `"exd5"`, `"O-O"`, `"e8=Q+"`); answers it in UCI.

@@ -105,12 +105,45 @@ macro_rules! board_class {
                 self.board.outcome(&claim_draw)
             }
 
-            /// The number of leaf nodes of the legal-move tree `depth` plies deep (0 to 10).
+            /// The number of leaf nodes of the legal-move tree `depth` plies deep (0 to 20, as in
+            /// Python; deep counts take long).
             pub fn perft(
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "number")] depth: wasm_bindgen::JsValue,
             ) -> Result<f64, wasm_bindgen::JsValue> {
                 self.board.perft(&depth)
+            }
+
+            /// The rule set in force: `"fide"` or `"chess960"`; `"asian"`, `"chinese"` or `"simple"`.
+            pub fn rules(&self) -> String {
+                self.board.rules()
+            }
+
+            /// `color` resigns (`"white"`, `"red"`, `"black"`, their first letters, or a
+            /// boolean, `true` for White / Red): the other side wins. Answers `false` and changes
+            /// nothing when the game is already over.
+            pub fn resign(
+                &mut self,
+                #[wasm_bindgen(unchecked_param_type = "string | boolean")]
+                color: wasm_bindgen::JsValue,
+            ) -> Result<bool, wasm_bindgen::JsValue> {
+                self.board.resign(&color)
+            }
+
+            /// Both sides agree to a draw. Answers `false` when the game is already over.
+            #[wasm_bindgen(js_name = agreeDraw)]
+            pub fn agree_draw(&mut self) -> bool {
+                self.board.agree_draw()
+            }
+
+            /// `color` runs out of time: a loss, or a draw when the opponent could not win by
+            /// any legal sequence of moves. Answers `false` when the game is already over.
+            pub fn flag(
+                &mut self,
+                #[wasm_bindgen(unchecked_param_type = "string | boolean")]
+                color: wasm_bindgen::JsValue,
+            ) -> Result<bool, wasm_bindgen::JsValue> {
+                self.board.flag(&color)
             }
 
             /// An SVG picture of the position.

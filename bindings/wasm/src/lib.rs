@@ -11,6 +11,7 @@
 
 pub mod board;
 mod class;
+pub mod games;
 pub mod js;
 pub mod names;
 pub mod rating;

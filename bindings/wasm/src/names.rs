@@ -2,7 +2,7 @@
 //!
 //! Turning Rust text into a JS string costs more than generating the moves, so every move's
 //! coordinate text is made into a JS string once, kept in a JS array at the move's slot
-//! ([`crate::board::JsVariant::name_slot`]), and a list of moves crosses
+//! ([`crate::games::JsVariant::name_slot`]), and a list of moves crosses
 //! the boundary as one `Uint16Array` view of slots that a small JS function maps to the strings.
 
 use std::cell::RefCell;
@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use crate::board::JsVariant;
+use crate::games::JsVariant;
 
 #[wasm_bindgen(inline_js = "
 export function qipanTable(length) {

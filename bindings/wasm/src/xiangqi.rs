@@ -1,49 +1,37 @@
 //! `XiangqiBoard`: Xiangqi for JavaScript, with ICCS, WXF and Chinese notation.
 
 use js_sys::Reflect;
-use qipan::xiangqi::{Move, RuleSet, Xiangqi, XiangqiRules};
-use qipan::{Color, Variant};
+use qipan::xiangqi::{Move, Xiangqi, XiangqiRules};
 use wasm_bindgen::prelude::*;
 
-use crate::board::{Board, JsVariant};
+use crate::board::{rules_from_js, Board};
 use crate::class::board_class;
+use crate::games::JsVariant;
 use crate::js::named_error;
 use crate::names::NameTable;
 
-/// Reads a repetition rule set by name.
-fn rule_set(value: &JsValue) -> Result<RuleSet, JsValue> {
-    match value.as_string().as_deref() {
-        Some("asian") => Ok(RuleSet::Asian),
-        Some("simple") => Ok(RuleSet::SimpleRepetition),
-        Some("chinese") => Ok(RuleSet::Chinese),
-        _ => Err(named_error(
-            "TypeError",
-            "repetition rules must be \"asian\", \"chinese\" or \"simple\"",
-        )),
-    }
-}
-
 impl JsVariant for Xiangqi {
-    fn rules_from_js(value: &JsValue) -> Result<XiangqiRules, JsValue> {
-        let mut rules = XiangqiRules::default();
-        if value.is_undefined() || value.is_null() {
-            return Ok(rules);
-        }
-        if value.is_string() {
-            rules.repetition = rule_set(value)?;
-            return Ok(rules);
-        }
+    /// `{repetition, moveLimit}`: a rule-set name and the moves per side without a capture
+    /// before the draw (`null` or 0 for none).
+    fn rules_from_object(value: &JsValue) -> Result<XiangqiRules, JsValue> {
         if !value.is_object() {
             return Err(named_error(
                 "TypeError",
-                "rules must be \"asian\", \"simple\" or {repetition, moveLimit}",
+                "rules must be \"asian\", \"chinese\", \"simple\" or {repetition, moveLimit}",
             ));
         }
         let field = |name: &str| Reflect::get(value, &JsValue::from_str(name));
         let repetition = field("repetition")?;
-        if !repetition.is_undefined() {
-            rules.repetition = rule_set(&repetition)?;
-        }
+        let mut rules = if repetition.is_undefined() {
+            XiangqiRules::default()
+        } else if repetition.is_string() {
+            rules_from_js::<Xiangqi>(&repetition)?
+        } else {
+            return Err(named_error(
+                "TypeError",
+                "repetition must be a rule-set name",
+            ));
+        };
         let limit = field("moveLimit")?;
         if limit.is_null() {
             rules.move_limit = 0;
@@ -51,10 +39,6 @@ impl JsVariant for Xiangqi {
             rules.move_limit = crate::js::integer(&limit, "moveLimit", u32::MAX)?;
         }
         Ok(rules)
-    }
-
-    fn is_insufficient_material(&self) -> bool {
-        !self.has_mating_material(Color::RED) && !self.has_mating_material(Color::Black)
     }
 
     fn name_slot(&self, mv: Move) -> u16 {

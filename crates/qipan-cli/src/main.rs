@@ -3,7 +3,7 @@
 
 #![forbid(unsafe_code)]
 
-mod cli_variant;
+mod game_args;
 mod play_cmd;
 mod position_cmds;
 mod rating_cmd;
@@ -13,6 +13,9 @@ mod validate_cmd;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+/// The error text that stands for a closed standard output: the command ends quietly with 0.
+pub const CLOSED_PIPE: &str = "standard output closed";
 
 /// Rules of chess and Xiangqi from the command line.
 #[derive(Parser)]
@@ -45,7 +48,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Perft(args) => position_cmds::perft(args).map(|()| ExitCode::SUCCESS),
-        Command::Moves(args) => position_cmds::moves(args).map(|()| ExitCode::SUCCESS),
+        Command::Moves(args) => position_cmds::moves(args),
         Command::Status(args) => position_cmds::status(args).map(|()| ExitCode::SUCCESS),
         Command::Rating(args) => rating_cmd::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate_cmd::validate(args),
@@ -54,6 +57,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`qipan replay ... | head`): nothing more to say, as `cat`.
+        Err(message) if message == CLOSED_PIPE => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)

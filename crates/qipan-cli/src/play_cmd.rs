@@ -7,20 +7,13 @@ use std::process::ExitCode;
 use clap::Args;
 use qipan::{Game, Variant};
 
-use crate::cli_variant::{with_variant, CliVariant, VariantName};
+use crate::game_args::GameArgs;
 
 /// `qipan play`.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The game.
-    #[arg(long, value_enum, default_value = "chess")]
-    variant: VariantName,
-    /// The start position (the standard start when absent).
-    #[arg(long)]
-    fen: Option<String>,
-    /// The rule set (Xiangqi: asian, chinese, simple).
-    #[arg(long)]
-    rules: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 const HELP: &str =
@@ -29,15 +22,14 @@ const HELP: &str =
     moves  list the legal moves\n  help   this text\n  quit   leave";
 
 pub fn play(args: &PlayArgs) -> Result<ExitCode, String> {
-    with_variant!(args.variant, V => play_in::<V>(args))
+    qipan::with_game_kind!(args.game.variant, |V, rules| play_in::<V>(args, rules))
 }
 
-fn play_in<V: CliVariant>(args: &PlayArgs) -> Result<ExitCode, String> {
-    let start = V::position(args.fen.as_deref())?;
-    let mut game = Game::with_rules(start, V::rules(args.rules.as_deref())?);
+fn play_in<V: Variant>(args: &PlayArgs, rules: V::Rules) -> Result<ExitCode, String> {
+    let mut game = args.game.game::<V>(rules)?;
     let stdin = io::stdin();
     let out = &mut io::stdout().lock();
-    run(&mut game, stdin.lock(), out).map_err(|e| format!("terminal failed: {e}"))?;
+    run(&mut game, stdin.lock(), out).map_err(crate::position_cmds::io_error)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -68,7 +60,7 @@ fn run<V: Variant>(
     input: impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    writeln!(out, "qipan play: {} (type help for commands)", V::NAME)?;
+    writeln!(out, "qipan play: {} (type help for commands)", game.kind())?;
     show(out, game)?;
     write!(out, "> ")?;
     out.flush()?;

@@ -3,31 +3,23 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::time::Instant;
 
+use std::process::ExitCode;
+
 use clap::Args;
-use qipan::{divide_threads, perft_threads, Game, Variant};
+use qipan::pgn::{Token, Tokenizer};
+use qipan::{perft_threads, with_game_kind, Game, Variant, MAX_PERFT_DEPTH};
 use serde_json::{json, Value};
 
-use crate::cli_variant::{with_variant, CliVariant, VariantName};
-
-/// Options shared by the position subcommands.
-#[derive(Args)]
-pub struct PositionArgs {
-    /// The game.
-    #[arg(long, value_enum, default_value = "chess")]
-    variant: VariantName,
-    /// The position (the start position when absent).
-    #[arg(long)]
-    fen: Option<String>,
-}
+use crate::game_args::GameArgs;
 
 /// `qipan perft`.
 #[derive(Args)]
 pub struct PerftArgs {
     #[command(flatten)]
-    position: PositionArgs,
+    game: GameArgs,
     /// Plies to search.
     depth: u32,
-    /// Print the count below each root move first.
+    /// Print the count below each root move first (and each root move's progress on stderr).
     #[arg(long)]
     divide: bool,
     /// Worker threads (root moves are shared out).
@@ -39,42 +31,42 @@ pub struct PerftArgs {
 #[derive(Args)]
 pub struct MovesArgs {
     #[command(flatten)]
-    position: PositionArgs,
+    game: GameArgs,
 }
 
 /// `qipan status`.
 #[derive(Args)]
 pub struct StatusArgs {
     #[command(flatten)]
-    position: PositionArgs,
-    /// Moves to play from the position, space-separated.
+    game: GameArgs,
+    /// Moves to play from the position: space-separated, or movetext pasted from a record (move
+    /// numbers, comments and a result marker are skipped).
     #[arg(long, default_value = "")]
     moves: String,
-    /// The rule set (Xiangqi: asian, chinese, simple).
-    #[arg(long)]
-    rules: Option<String>,
 }
 
 pub fn perft(args: &PerftArgs) -> Result<(), String> {
-    with_variant!(args.position.variant, V => perft_in::<V>(args))
+    if args.depth > MAX_PERFT_DEPTH {
+        return Err(format!(
+            "perft depth must be between 0 and {MAX_PERFT_DEPTH}, not {}",
+            args.depth
+        ));
+    }
+    with_game_kind!(args.game.variant, |V, rules| perft_in::<V>(args, rules))
 }
 
-fn perft_in<V: CliVariant>(args: &PerftArgs) -> Result<(), String> {
-    let pos = V::position_in(args.position.fen.as_deref(), args.position.variant)?;
+fn perft_in<V: Variant>(args: &PerftArgs, rules: V::Rules) -> Result<(), String> {
+    let game = args.game.game::<V>(rules)?;
+    let pos = game.position();
+    if let Some(warning) = perft_estimate(pos, args.depth, args.threads) {
+        eprintln!("{warning}");
+    }
     let out = &mut BufWriter::new(io::stdout().lock());
     let started = Instant::now();
     let nodes = if args.divide {
-        let mut rows: Vec<(String, u64)> = divide_threads(&pos, args.depth, args.threads)
-            .into_iter()
-            .map(|(mv, n)| (pos.coord(mv), n))
-            .collect();
-        rows.sort();
-        for (mv, n) in &rows {
-            writeln!(out, "{mv} {n}").map_err(io_error)?;
-        }
-        rows.iter().map(|(_, n)| n).sum()
+        divide_with_progress(pos, args.depth, args.threads, out)?
     } else {
-        perft_threads(&pos, args.depth, args.threads)
+        perft_threads(pos, args.depth, args.threads)
     };
     let seconds = started.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
@@ -85,23 +77,109 @@ fn perft_in<V: CliVariant>(args: &PerftArgs) -> Result<(), String> {
     writeln!(out, "nodes {nodes}\ntime {seconds:.3}\nnps {nps}").map_err(io_error)
 }
 
-pub fn moves(args: &MovesArgs) -> Result<(), String> {
-    with_variant!(args.position.variant, V => moves_in::<V>(args))
+/// `--divide`: each root move's count, sorted, on stdout; on stderr a line as each root move is
+/// done, so that a long run shows how far it has come.
+fn divide_with_progress<V: Variant>(
+    pos: &V,
+    depth: u32,
+    threads: usize,
+    out: &mut impl Write,
+) -> Result<u64, String> {
+    let mut rows: Vec<(String, u64)> = if depth == 0 {
+        Vec::new()
+    } else {
+        let moves = pos.legal_moves();
+        let total = moves.len();
+        let mut rows = Vec::with_capacity(total);
+        for (done, mv) in moves.into_iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            // Threads share out the moves below each root move, so progress stays in order.
+            let count = perft_threads(&child, depth - 1, threads);
+            eprintln!("perft: {}/{total} {} {count}", done + 1, pos.coord(mv));
+            rows.push((pos.coord(mv), count));
+        }
+        rows
+    };
+    rows.sort();
+    for (mv, n) in &rows {
+        writeln!(out, "{mv} {n}").map_err(io_error)?;
+    }
+    Ok(rows.iter().map(|(_, n)| n).sum())
 }
 
-fn moves_in<V: CliVariant>(args: &MovesArgs) -> Result<(), String> {
+/// Above this many seconds, `perft` says on stderr how long it expects to run.
+const PERFT_WARN_SECONDS: f64 = 30.0;
+
+/// A warning when `perft depth` is expected to run longer than [`PERFT_WARN_SECONDS`]: the node
+/// count extrapolated from the growth between depths 3 and 4, and the time at the speed of the
+/// depth-4 count on this machine.
+fn perft_estimate<V: Variant>(pos: &V, depth: u32, threads: usize) -> Option<String> {
+    const PROBE: u32 = 4;
+    if depth <= PROBE + 1 {
+        return None;
+    }
+    let started = Instant::now();
+    let below = qipan::perft(pos, PROBE - 1);
+    let probe = qipan::perft(pos, PROBE);
+    let seconds = started.elapsed().as_secs_f64().max(1e-6);
+    if below == 0 || probe == 0 {
+        return None;
+    }
+    let growth = probe as f64 / below as f64;
+    let nodes = probe as f64 * growth.powi((depth - PROBE) as i32);
+    let speed = (below + probe) as f64 / seconds * threads.max(1) as f64;
+    let expected = nodes / speed;
+    (expected > PERFT_WARN_SECONDS).then(|| {
+        format!(
+            "perft {depth}: about {nodes:.1e} leaf nodes, roughly {} at {speed:.1e} nodes/s \
+             (extrapolated from depth {PROBE}); --divide shows progress by root move",
+            human_duration(expected)
+        )
+    })
+}
+
+/// `seconds` as a rough human duration.
+fn human_duration(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+        (1.0, "seconds"),
+    ];
+    let (size, name) = UNITS
+        .into_iter()
+        .find(|&(size, _)| seconds >= size)
+        .unwrap_or(UNITS[4]);
+    format!("{:.1} {name}", seconds / size)
+}
+
+/// `qipan moves`: exit code 1 when a FEN read from stdin was bad (its line says why).
+pub fn moves(args: &MovesArgs) -> Result<ExitCode, String> {
+    with_game_kind!(args.game.variant, |V, rules| moves_in::<V>(args, rules))
+}
+
+fn moves_in<V: Variant>(args: &MovesArgs, rules: V::Rules) -> Result<ExitCode, String> {
     let out = &mut BufWriter::new(io::stdout().lock());
-    if let Some(fen) = &args.position.fen {
-        let pos = V::position_in(Some(fen), args.position.variant)?;
-        return writeln!(out, "{}", sorted_moves(&pos)).map_err(io_error);
+    if args.game.fen.is_some() {
+        let game = args.game.game::<V>(rules)?;
+        writeln!(out, "{}", sorted_moves(game.position())).map_err(io_error)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let mut input = io::stdin().lock();
     let mut line = Vec::new();
+    let mut failed = false;
     loop {
         let (read, whole) = read_line_bounded(&mut input, &mut line, MAX_LINE)
             .map_err(|e| format!("input failed: {e}"))?;
         if read == 0 {
-            return Ok(());
+            out.flush().map_err(io_error)?;
+            return Ok(if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            });
         }
         // Not UTF-8: decoded lossily, so the FEN reader names the bad character.
         let text = String::from_utf8_lossy(&line);
@@ -109,12 +187,17 @@ fn moves_in<V: CliVariant>(args: &MovesArgs) -> Result<(), String> {
             continue;
         }
         let result = if whole {
-            V::position_in(Some(&text), args.position.variant)
+            let line_args = GameArgs {
+                fen: Some(text.into_owned()),
+                ..args.game.clone()
+            };
+            line_args.game::<V>(rules.clone())
         } else {
             Err(format!("line longer than {MAX_LINE} bytes"))
         };
+        failed |= result.is_err();
         match result {
-            Ok(pos) => writeln!(out, "{}", sorted_moves(&pos)),
+            Ok(game) => writeln!(out, "{}", sorted_moves(game.position())),
             Err(message) => writeln!(out, "error: {message}"),
         }
         .map_err(io_error)?;
@@ -167,18 +250,35 @@ fn sorted_moves<V: Variant>(pos: &V) -> String {
 }
 
 pub fn status(args: &StatusArgs) -> Result<(), String> {
-    with_variant!(args.position.variant, V => status_in::<V>(args))
+    with_game_kind!(args.game.variant, |V, rules| status_in::<V>(args, rules))
 }
 
-fn status_in<V: CliVariant>(args: &StatusArgs) -> Result<(), String> {
-    let start = V::position_in(args.position.fen.as_deref(), args.position.variant)?;
-    let mut game = Game::with_rules(start, V::rules(args.rules.as_deref())?);
-    for (ply, text) in args.moves.split_whitespace().enumerate() {
+fn status_in<V: Variant>(args: &StatusArgs, rules: V::Rules) -> Result<(), String> {
+    let mut game = args.game.game::<V>(rules)?;
+    for (ply, text) in movetext_moves(&args.moves)?.into_iter().enumerate() {
         game.push_any(text)
             .map_err(|e| format!("ply {} ({text}): {e}", ply + 1))?;
     }
-    println!("{}", status_json(&game));
-    Ok(())
+    let out = &mut io::stdout().lock();
+    writeln!(out, "{}", status_json(&game)).map_err(io_error)
+}
+
+/// The moves of `text`: space-separated moves, or movetext pasted from a record, whose move
+/// numbers, comments, annotations and result marker are skipped (the record reader's own
+/// tokenizer reads it). Variations are refused: they are not moves to play.
+fn movetext_moves(text: &str) -> Result<Vec<&str>, String> {
+    let mut moves = Vec::new();
+    for token in Tokenizer::new(text, 1) {
+        match token.map_err(|e| format!("--moves: {e}"))?.0 {
+            Token::Move(mv) => moves.push(mv),
+            Token::StartVariation | Token::EndVariation => {
+                return Err("--moves: variations cannot be played; give one line".into())
+            }
+            Token::Tag { .. } => return Err("--moves: tag pairs are not moves".into()),
+            Token::MoveNumber(_) | Token::Nag(_) | Token::Comment(_) | Token::Result(_) => {}
+        }
+    }
+    Ok(moves)
 }
 
 /// The `status` object of a game.
@@ -202,6 +302,10 @@ pub fn status_json<V: Variant>(game: &Game<V>) -> Value {
     })
 }
 
-fn io_error(e: io::Error) -> String {
+/// The error of a failed write: a closed pipe (`qipan ... | head`) ends the command quietly.
+pub fn io_error(e: io::Error) -> String {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return crate::CLOSED_PIPE.to_owned();
+    }
     format!("output failed: {e}")
 }

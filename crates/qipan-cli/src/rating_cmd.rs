@@ -139,7 +139,11 @@ pub fn render(args: &RatingArgs) -> Result<String, String> {
 /// `{"points": P, "level": N}` with `N` from 30 down to 1, or `null` when unrated (below 100).
 pub fn run(args: &RatingArgs) -> Result<(), String> {
     let line = render(args)?;
-    println!("{line}");
+    std::io::Write::write_all(
+        &mut std::io::stdout().lock(),
+        format!("{line}\n").as_bytes(),
+    )
+    .map_err(crate::position_cmds::io_error)?;
     Ok(())
 }
 

@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use qipan::pgn::{self, GameReport, Limits, RawGame, Splitter};
+use qipan::{with_game_kind, GameKind, Variant};
 
-use crate::cli_variant::{with_variant, CliVariant, VariantName};
+use crate::position_cmds::io_error;
 
 /// `qipan replay`.
 #[derive(Args)]
@@ -18,9 +19,9 @@ pub struct ReplayArgs {
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
     game: u64,
-    /// Replay as this game instead of detecting it from the tags.
-    #[arg(long, value_enum)]
-    variant: Option<VariantName>,
+    /// Replay as this game (chess, chess960, xiangqi) instead of detecting it from the tags.
+    #[arg(long)]
+    variant: Option<GameKind>,
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
@@ -47,28 +48,26 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
         Some(variant) => variant,
         None => {
             let tags = pgn::read_tags(&raw, &limits).unwrap_or_default();
-            VariantName::of_record(&pgn::detect_variant(&tags))
-                .map_err(|name| format!("unsupported variant {name:?}"))?
+            GameKind::from_tags(&tags).map_err(|e| format!("unsupported variant: {e}"))?
         }
     };
     let out = &mut io::stdout().lock();
-    with_variant!(variant, V => show::<V>(out, &raw, &limits, variant))
-        .map_err(|e| format!("output failed: {e}"))
+    with_game_kind!(variant, |V, rules| show::<V>(out, &raw, &limits, &rules)).map_err(io_error)
 }
 
-fn show<V: CliVariant>(
+fn show<V: Variant>(
     out: &mut impl Write,
     raw: &RawGame,
     limits: &Limits,
-    variant: VariantName,
+    rules: &V::Rules,
 ) -> io::Result<ExitCode> {
-    let report: GameReport<V> = pgn::replay_with(raw, limits, &|fen| V::position_in(fen, variant));
+    let report: GameReport<V> = pgn::replay_with(raw, limits, rules);
     writeln!(
         out,
         "game {} (line {}), {}",
         report.index,
         report.line,
-        V::NAME
+        report.game.kind()
     )?;
     for (name, value) in &report.tags {
         writeln!(out, "[{name} \"{value}\"]")?;

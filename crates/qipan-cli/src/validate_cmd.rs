@@ -19,7 +19,7 @@ use clap::Args;
 use qipan::pgn::{self, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Splitter};
 use serde_json::json;
 
-use crate::cli_variant::{with_variant, CliVariant, VariantName};
+use qipan::{with_game_kind, GameKind};
 
 /// `qipan validate`.
 #[derive(Args)]
@@ -33,9 +33,10 @@ pub struct ValidateArgs {
     /// Print one JSON object (schema in docs/cli.md) instead of text.
     #[arg(long)]
     json: bool,
-    /// Replay every game as this game instead of detecting it from the tags.
-    #[arg(long, value_enum)]
-    variant: Option<VariantName>,
+    /// Replay every game as this game (chess, chess960, xiangqi) instead of detecting it from
+    /// the tags.
+    #[arg(long)]
+    variant: Option<GameKind>,
 }
 
 /// What a worker reports of one game.
@@ -48,7 +49,7 @@ struct Checked {
 }
 
 /// Replays one game as the variant its tags (or `forced`) name.
-fn check(file: usize, raw: &RawGame, forced: Option<VariantName>, limits: &Limits) -> Checked {
+fn check(file: usize, raw: &RawGame, forced: Option<GameKind>, limits: &Limits) -> Checked {
     let error = |kind, line, message| Checked {
         file,
         plies: 0,
@@ -65,9 +66,9 @@ fn check(file: usize, raw: &RawGame, forced: Option<VariantName>, limits: &Limit
     let variant = match forced {
         Some(variant) => variant,
         None => match pgn::read_tags(raw, limits) {
-            Ok(tags) => match VariantName::of_record(&pgn::detect_variant(&tags)) {
+            Ok(tags) => match GameKind::from_tags(&tags) {
                 Ok(variant) => variant,
-                Err(name) => {
+                Err(qipan::UnknownGame(name)) => {
                     let message = format!("unsupported variant {name:?}");
                     return error(RecordErrorKind::UnsupportedVariant, raw.line, message);
                 }
@@ -81,13 +82,18 @@ fn check(file: usize, raw: &RawGame, forced: Option<VariantName>, limits: &Limit
             }
         },
     };
-    with_variant!(variant, V => {
-        let report = pgn::replay_with::<V>(raw, limits, &|fen| V::position_in(fen, variant));
+    with_game_kind!(variant, |V, rules| {
+        let report = pgn::replay_with::<V>(raw, limits, &rules);
         let ending = match report.result_check {
             ResultCheck::Unchecked => None,
             _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
         };
-        Checked { file, plies: report.plies(), ending, errors: report.errors }
+        Checked {
+            file,
+            plies: report.plies(),
+            ending,
+            errors: report.errors,
+        }
     })
 }
 
@@ -176,7 +182,7 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     } else {
         print_text(out, &summary, &args.files)
     }
-    .map_err(|e| format!("output failed: {e}"))?;
+    .map_err(crate::position_cmds::io_error)?;
     Ok(if summary.valid == summary.games {
         ExitCode::SUCCESS
     } else {

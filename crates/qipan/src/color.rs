@@ -23,6 +23,23 @@ pub enum Color {
 }
 
 impl Color {
+    /// The colour called `name`: `"white"`, `"red"`, `"black"` or their first letters, any case
+    /// (the names every front end takes).
+    ///
+    /// ```
+    /// use qipan::Color;
+    /// assert_eq!(Color::from_name("Red"), Some(Color::White));
+    /// assert_eq!(Color::from_name("b"), Some(Color::Black));
+    /// assert_eq!(Color::from_name("blue"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Color> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" | "red" | "r" => Some(Color::White),
+            "black" | "b" => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     /// Xiangqi's name for the first side.
     pub const RED: Color = Color::White;
     /// Both colours, first mover first.

@@ -91,3 +91,33 @@ impl MoveError {
         }
     }
 }
+
+/// A rule-set name that a game does not know. The message is the same in every front end:
+/// `unknown rules "x" for chess (expected: fide, chess960)`.
+///
+/// ```
+/// use qipan::chess::ChessRules;
+/// let e = "blitz".parse::<ChessRules>().unwrap_err();
+/// assert_eq!(e.to_string(), "unknown rules \"blitz\" for chess (expected: fide, chess960)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rules {name:?} for {game} (expected: {})", expected.join(", "))]
+pub struct UnknownRules {
+    /// The game whose rules were asked for (`"chess"`, `"xiangqi"`).
+    pub game: &'static str,
+    /// The name that was given.
+    pub name: String,
+    /// The canonical names the game knows.
+    pub expected: &'static [&'static str],
+}
+
+impl UnknownRules {
+    /// The error for `name`, cut to 100 characters so that hostile input cannot flood a message.
+    pub fn new(game: &'static str, name: &str, expected: &'static [&'static str]) -> UnknownRules {
+        UnknownRules {
+            game,
+            name: crate::text::shorten(name),
+            expected,
+        }
+    }
+}

@@ -13,7 +13,7 @@
 //! assert_eq!(outcome.result(), "0-1");
 //! ```
 
-use crate::{Color, MoveError, Outcome, Termination, Variant};
+use crate::{Color, GameKind, MoveError, Outcome, Termination, Variant};
 
 /// A game of a [`Variant`]: positions, moves and their repetition keys, one per ply.
 ///
@@ -37,16 +37,25 @@ impl<V: Variant> Default for Game<V> {
 impl<V: Variant> Game<V> {
     /// A game from the variant's start position, with the default rules.
     pub fn new() -> Self {
-        Game::from_position(V::start())
+        Game::new_with(V::Rules::default())
     }
 
-    /// A game from `start`, with the default rules.
+    /// A game from the start position of `rules` (Chess960: the standard array), under `rules`.
+    pub fn new_with(rules: V::Rules) -> Self {
+        Game::with_rules(V::start_with(&rules), rules)
+    }
+
+    /// A game from `start`, under the rules its mode implies ([`Variant::rules_of`]: Chess960
+    /// for a position read as Chess960, else the default rules).
     pub fn from_position(start: V) -> Self {
-        Game::with_rules(start, V::Rules::default())
+        let rules = start.rules_of();
+        Game::with_rules(start, rules)
     }
 
-    /// A game from `start` under `rules`.
-    pub fn with_rules(start: V, rules: V::Rules) -> Self {
+    /// A game from `start` under `rules`; the position takes the mode of the rules
+    /// ([`Variant::set_mode`]: how castling is written, for one).
+    pub fn with_rules(mut start: V, rules: V::Rules) -> Self {
+        start.set_mode(&rules);
         let key = start.repetition_key();
         Game {
             positions: vec![start],
@@ -59,7 +68,12 @@ impl<V: Variant> Game<V> {
 
     /// A game from a FEN, with the default rules.
     pub fn from_fen(fen: &str) -> Result<Self, V::FenError> {
-        V::from_fen(fen).map(Game::from_position)
+        Game::from_fen_with(fen, V::Rules::default())
+    }
+
+    /// A game from a FEN read as a game under `rules` reads it (Chess960 castling rights).
+    pub fn from_fen_with(fen: &str, rules: V::Rules) -> Result<Self, V::FenError> {
+        V::from_fen_with(fen, &rules).map(|start| Game::with_rules(start, rules))
     }
 
     /// The rules this game is played under.
@@ -67,8 +81,17 @@ impl<V: Variant> Game<V> {
         &self.rules
     }
 
-    /// Changes the rules (the history is judged anew from now on).
+    /// The game these rules make (chess, Chess960, Xiangqi).
+    pub fn kind(&self) -> GameKind {
+        V::kind(&self.rules)
+    }
+
+    /// Changes the rules (the history is judged anew from now on); every position takes the
+    /// mode of the new rules.
     pub fn set_rules(&mut self, rules: V::Rules) {
+        for pos in &mut self.positions {
+            pos.set_mode(&rules);
+        }
         self.rules = rules;
     }
 
@@ -237,6 +260,19 @@ impl<V: Variant> Game<V> {
             Outcome::draw(Termination::Timeout)
         };
         self.adjudicate(outcome)
+    }
+
+    /// Records an adjudication as it was decided before (a saved game being restored): a
+    /// resignation or time forfeit with a winner, an agreed draw, or a drawn time forfeit.
+    /// Refused (`false`) for any other outcome, and when the game is over.
+    pub fn restore_adjudication(&mut self, outcome: Outcome) -> bool {
+        let valid = matches!(
+            (outcome.termination, outcome.winner),
+            (Termination::Resignation, Some(_))
+                | (Termination::Agreement, None)
+                | (Termination::Timeout, _)
+        );
+        valid && self.adjudicate(outcome)
     }
 
     fn adjudicate(&mut self, outcome: Outcome) -> bool {

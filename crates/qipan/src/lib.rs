@@ -5,8 +5,10 @@
 mod color;
 mod error;
 mod game;
+mod kind;
 mod outcome;
 mod perft;
+mod text;
 mod variant;
 
 pub mod pgn;
@@ -17,11 +19,13 @@ pub mod chess;
 pub mod xiangqi;
 
 pub use color::Color;
-pub use error::{ErrorKind, MoveError};
+pub use error::{ErrorKind, MoveError, UnknownRules};
 pub use game::Game;
+pub use kind::{GameKind, UnknownGame};
 pub use outcome::{Outcome, ParseTerminationError, Termination};
-pub use perft::{divide, divide_threads, perft, perft_threads};
-pub use variant::Variant;
+pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_DEPTH};
+pub use text::shorten;
+pub use variant::{GameRules, Variant};
 
 pub use chess::Chess;
 pub use xiangqi::Xiangqi;

@@ -10,6 +10,10 @@
 
 use crate::Variant;
 
+/// The deepest perft the front ends run (Python, JavaScript and the command line share it): far
+/// beyond what finishes (chess depth 7 already takes half a minute), it only refuses nonsense.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
 /// Leaf nodes at `depth` plies below `pos`.
 pub fn perft<V: Variant>(pos: &V, depth: u32) -> u64 {
     match depth {

@@ -8,8 +8,28 @@
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::ops::Deref;
+use std::str::FromStr;
 
-use crate::{Color, Game, MoveError, Outcome, Termination};
+use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, UnknownRules};
+
+/// The rules a [`Game`] carries: a value with one canonical name per rule set, read with
+/// `FromStr` and written with `Display` — the names every front end takes (`--rules`,
+/// `rules=`, `{rules}`).
+pub trait GameRules:
+    Clone
+    + Debug
+    + Default
+    + PartialEq
+    + Eq
+    + Send
+    + Sync
+    + FromStr<Err = UnknownRules>
+    + Display
+    + 'static
+{
+    /// The canonical names, the default first.
+    const NAMES: &'static [&'static str];
+}
 
 /// The rules of one game, implemented by its position type.
 pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
@@ -19,8 +39,9 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     type MoveList: Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move> + Default + Debug;
     /// The error of this variant's FEN parser.
     type FenError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
-    /// Settings of the game's rules that a [`Game`] carries (repetition rule set, move limit...).
-    type Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static;
+    /// The rules a [`Game`] carries (Chess960 castling; the Xiangqi repetition rule set, move
+    /// limit...).
+    type Rules: GameRules;
 
     /// The variant's name: `"chess"`, `"xiangqi"`.
     const NAME: &'static str;
@@ -29,6 +50,32 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn start() -> Self;
     /// Reads and validates a FEN: a position that cannot arise in a game is an error.
     fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
+
+    /// The game these rules make ([`GameKind::Chess960`] for chess under Chess960 rules).
+    fn kind(rules: &Self::Rules) -> GameKind;
+    /// The start position of a game under `rules` (Chess960: the standard array, no. 518).
+    fn start_with(rules: &Self::Rules) -> Self {
+        let _ = rules;
+        Self::start()
+    }
+    /// Reads and validates a FEN as a game under `rules` reads it (Chess960 castling rights).
+    fn from_fen_with(fen: &str, rules: &Self::Rules) -> Result<Self, Self::FenError> {
+        let _ = rules;
+        Self::from_fen(fen)
+    }
+    /// Reads a FEN like [`Variant::from_fen_with`], but also accepts positions that cannot arise
+    /// in a game yet can be played from (chess: impossible checks, too much material).
+    fn from_fen_relaxed_with(fen: &str, rules: &Self::Rules) -> Result<Self, Self::FenError> {
+        Self::from_fen_with(fen, rules)
+    }
+    /// The rules this position's own mode implies (Chess960 for a position read as Chess960).
+    fn rules_of(&self) -> Self::Rules {
+        Self::Rules::default()
+    }
+    /// Puts the position in the mode of `rules` (how chess castling is read and written).
+    fn set_mode(&mut self, rules: &Self::Rules) {
+        let _ = rules;
+    }
     /// Writes the position as FEN.
     fn fen(&self) -> String;
     /// The side to move.
@@ -52,6 +99,14 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn play_unchecked(&mut self, mv: Self::Move);
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
+    /// Whether the side to move is in check and has no legal move.
+    fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal_moves() == 0
+    }
+    /// Whether the side to move is not in check and has no legal move.
+    fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.count_legal_moves() == 0
+    }
 
     /// Parses a move in coordinate notation (UCI / ICCS) and checks that it is legal.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
@@ -78,6 +133,8 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// Plies since the last capture (and pawn move in chess). A [`Game`] looks for repetitions only
     /// this far back.
     fn halfmove_clock(&self) -> u32;
+    /// The move number: 1 at the start, incremented after Black's move.
+    fn fullmove_number(&self) -> u32;
 
     /// What the position alone decides (checkmate, stalemate, insufficient material...).
     fn position_outcome(&self) -> Option<Outcome>;
@@ -93,6 +150,15 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn has_mating_material(&self, color: Color) -> bool {
         let _ = color;
         true
+    }
+    /// Whether `color` cannot win by any legal sequence of moves (the negation of
+    /// [`Variant::has_mating_material`]).
+    fn has_insufficient_material(&self, color: Color) -> bool {
+        !self.has_mating_material(color)
+    }
+    /// Whether neither side can win by any legal sequence of moves.
+    fn is_insufficient_material(&self) -> bool {
+        Color::ALL.iter().all(|&c| !self.has_mating_material(c))
     }
     /// A Unicode diagram of the position.
     fn diagram(&self) -> String {

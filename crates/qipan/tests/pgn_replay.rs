@@ -2,10 +2,9 @@
 //! writer's round trip. Expected values come from the texts and the rules.
 
 use qipan::pgn::{
-    detect_variant, replay, GameReport, Limits, PgnGame, RawGame, RecordErrorKind, RecordVariant,
-    ResultCheck, Splitter,
+    replay, GameReport, Limits, PgnGame, RawGame, RecordErrorKind, ResultCheck, Splitter,
 };
-use qipan::{Chess, Color, Termination, Variant, Xiangqi};
+use qipan::{Chess, Color, GameKind, Termination, UnknownGame, Variant, Xiangqi};
 
 fn games(text: &str) -> Vec<RawGame> {
     Splitter::new(text.as_bytes(), Limits::default())
@@ -158,7 +157,7 @@ const XIANGQI_MATE: &str = "[Variant \"xiangqi\"]\n[Result \"1-0\"]\n[FEN \"3k5/
 fn xiangqi_records_replay_in_iccs() {
     let games = games(XIANGQI_MATE);
     let tags = qipan::pgn::read_tags(&games[0], &Limits::default()).unwrap();
-    assert_eq!(detect_variant(&tags), RecordVariant::Xiangqi);
+    assert_eq!(GameKind::from_tags(&tags), Ok(GameKind::Xiangqi));
     let report = replay::<Xiangqi>(&games[0], &Limits::default());
     assert!(report.is_valid(), "{:?}", report.errors);
     let outcome = report.outcome().unwrap();
@@ -177,30 +176,30 @@ fn variants_are_detected_from_tags() {
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect()
     };
-    assert_eq!(detect_variant(&tags(&[])), RecordVariant::Chess);
+    assert_eq!(GameKind::from_tags(&tags(&[])), Ok(GameKind::Chess));
     assert_eq!(
-        detect_variant(&tags(&[("Variant", "Chess960")])),
-        RecordVariant::Chess960
+        GameKind::from_tags(&tags(&[("Variant", "Chess960")])),
+        Ok(GameKind::Chess960)
     );
     assert_eq!(
-        detect_variant(&tags(&[("Variant", "Xiangqi")])),
-        RecordVariant::Xiangqi
+        GameKind::from_tags(&tags(&[("Variant", "Xiangqi")])),
+        Ok(GameKind::Xiangqi)
     );
     assert_eq!(
-        detect_variant(&tags(&[("Game", "Chinese Chess")])),
-        RecordVariant::Xiangqi
+        GameKind::from_tags(&tags(&[("Game", "Chinese Chess")])),
+        Ok(GameKind::Xiangqi)
     );
     assert_eq!(
-        detect_variant(&tags(&[("Format", "WXF")])),
-        RecordVariant::Xiangqi
+        GameKind::from_tags(&tags(&[("Format", "WXF")])),
+        Ok(GameKind::Xiangqi)
     );
     assert_eq!(
-        detect_variant(&tags(&[("FEN", qipan::xiangqi::START_FEN)])),
-        RecordVariant::Xiangqi
+        GameKind::from_tags(&tags(&[("FEN", qipan::xiangqi::START_FEN)])),
+        Ok(GameKind::Xiangqi)
     );
     assert_eq!(
-        detect_variant(&tags(&[("Variant", "Crazyhouse")])),
-        RecordVariant::Other("Crazyhouse".into())
+        GameKind::from_tags(&tags(&[("Variant", "Crazyhouse")])),
+        Err(UnknownGame("Crazyhouse".into()))
     );
 }
 

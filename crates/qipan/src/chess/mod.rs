@@ -25,6 +25,7 @@ mod moves;
 mod piece;
 mod position;
 mod role;
+mod rules;
 mod san;
 mod square;
 mod uci;
@@ -37,9 +38,10 @@ pub use moves::{CastlingSide, Move, MoveKind};
 pub use piece::Piece;
 pub use position::Chess;
 pub use role::Role;
+pub use rules::{CastlingMode, ChessRules};
 pub use square::{ParseSquareError, Square};
 
-use crate::{Color, Game, MoveError, Outcome, Termination, Variant};
+use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, Variant};
 
 impl Chess {
     /// The position as FEN (same as [`Chess::to_fen`]).
@@ -122,7 +124,7 @@ impl Variant for Chess {
     type Move = Move;
     type MoveList = MoveList;
     type FenError = FenError;
-    type Rules = ();
+    type Rules = ChessRules;
 
     const NAME: &'static str = "chess";
 
@@ -132,6 +134,52 @@ impl Variant for Chess {
 
     fn from_fen(fen: &str) -> Result<Chess, FenError> {
         Chess::from_fen_strict(fen)
+    }
+
+    fn kind(rules: &ChessRules) -> GameKind {
+        if rules.is_chess960() {
+            GameKind::Chess960
+        } else {
+            GameKind::Chess
+        }
+    }
+
+    fn start_with(rules: &ChessRules) -> Chess {
+        let mut start = Chess::new();
+        start.chess960 = rules.is_chess960();
+        start
+    }
+
+    fn from_fen_with(fen: &str, rules: &ChessRules) -> Result<Chess, FenError> {
+        Chess::from_fen_with(
+            fen,
+            FenOptions {
+                relaxed: false,
+                chess960: rules.is_chess960(),
+            },
+        )
+    }
+
+    fn from_fen_relaxed_with(fen: &str, rules: &ChessRules) -> Result<Chess, FenError> {
+        Chess::from_fen_with(
+            fen,
+            FenOptions {
+                relaxed: true,
+                chess960: rules.is_chess960(),
+            },
+        )
+    }
+
+    fn rules_of(&self) -> ChessRules {
+        if self.chess960 {
+            ChessRules::CHESS960
+        } else {
+            ChessRules::FIDE
+        }
+    }
+
+    fn set_mode(&mut self, rules: &ChessRules) {
+        self.chess960 = rules.is_chess960();
     }
 
     fn fen(&self) -> String {
@@ -194,6 +242,26 @@ impl Variant for Chess {
 
     fn halfmove_clock(&self) -> u32 {
         self.halfmoves
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    fn has_insufficient_material(&self, color: Color) -> bool {
+        Chess::has_insufficient_material(self, color)
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        Chess::is_insufficient_material(self)
     }
 
     /// Checkmate (the side that moved wins), then insufficient material, then stalemate — the

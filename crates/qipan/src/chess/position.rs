@@ -143,10 +143,16 @@ impl Chess {
         self.colors[0] | self.colors[1]
     }
 
-    /// The square of `color`'s king.
+    /// The square of `color`'s king (the name Xiangqi's positions share: [`Chess::king`]).
     #[inline]
     pub fn king_of(&self, color: Color) -> Option<Square> {
         self.pieces(color, Role::King).first()
+    }
+
+    /// The square of `color`'s king; `Xiangqi::king` is the same question of the general.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.king_of(color)
     }
 
     /// The side to move.
@@ -182,13 +188,15 @@ impl Chess {
         self.ep
     }
 
-    /// Plies since the last capture or pawn move.
+    /// Plies since the last capture or pawn move (also [`Variant::halfmove_clock`](crate::Variant::halfmove_clock), the
+    /// name both games share).
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
 
-    /// The move number, starting at 1 and incremented after Black's move.
+    /// The move number, starting at 1 and incremented after Black's move (also
+    /// [`Variant::fullmove_number`](crate::Variant::fullmove_number), the name both games share).
     #[inline]
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves

@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 #[cfg(feature = "gbk")]
-use super::{detect_variant, record::TagReader, visit::visit_text, Limits, RecordVariant};
+use super::{record::TagReader, visit::visit_text, Limits};
 
 /// The text of one game's bytes (see the [module docs](self)).
 pub(crate) fn game_text<'a>(bytes: &'a [u8], limits: &super::Limits) -> Cow<'a, str> {
@@ -36,5 +36,5 @@ pub(crate) fn game_text<'a>(bytes: &'a [u8], limits: &super::Limits) -> Cow<'a, 
 fn names_xiangqi(text: &str, limits: &Limits) -> bool {
     let mut tags = TagReader(Vec::new());
     let _ = visit_text(text, 1, limits, &mut tags);
-    detect_variant(&tags.0) == RecordVariant::Xiangqi
+    crate::GameKind::from_tags(&tags.0) == Ok(crate::GameKind::Xiangqi)
 }

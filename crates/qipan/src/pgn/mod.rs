@@ -12,7 +12,8 @@
 //!    for them.
 //! 3. [`replay`] plays the moves of one game on a [`Variant`](crate::Variant) (from the `FEN` tag
 //!    when there is one), and checks the `Result` tag against the real ending
-//!    ([`GameReport`]). [`detect_variant`] tells which game a record is from its tags.
+//!    ([`GameReport`]). [`GameKind::from_tags`](crate::GameKind::from_tags) tells which game a
+//!    record is from its tags.
 //!
 //! [`PgnGame`] writes a game back as PGN (Seven Tag Roster, numbered moves, comments, NAGs,
 //! wrapped at 80 columns).
@@ -48,10 +49,7 @@ pub use bulk::{
     ParallelMap,
 };
 pub use record::{read_tags, PgnGame, PgnMove};
-pub use replay::{
-    detect_variant, replay, replay_with, GameReport, RecordError, RecordErrorKind, RecordVariant,
-    ResultCheck,
-};
+pub use replay::{replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck};
 pub use split::{RawGame, Splitter};
 pub use token::{Token, Tokenizer};
 pub use visit::{visit_game, Visitor};

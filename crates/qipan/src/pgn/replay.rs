@@ -7,65 +7,6 @@ use super::record::tag;
 use super::{visit_game, Limits, RawGame, Visitor};
 use crate::{Game, MoveError, Outcome, Variant};
 
-/// Which game a record is of, as its tags say ([`detect_variant`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RecordVariant {
-    /// Chess.
-    Chess,
-    /// Chess960 (`[Variant "Chess960"]`): the `FEN` tag is read with Chess960 castling.
-    Chess960,
-    /// Xiangqi.
-    Xiangqi,
-    /// A variant qipan does not play, by its `Variant` tag.
-    Other(String),
-}
-
-/// Which game a record is of, from its tags:
-///
-/// - a `Variant` tag: `xiangqi`, `chinese chess`, `cchess`, `象棋` or `中国象棋` (any case) is
-///   Xiangqi; empty, `standard`, `chess`, `chess960`, `fischerandom`, `from position` is chess;
-///   anything else is [`RecordVariant::Other`];
-/// - else a `Game` tag `Chinese Chess`/`Xiangqi` (any case), or a `Format` tag `ICCS`, `WXF` or
-///   `Chinese`, or a `FEN` tag with ten ranks, is Xiangqi;
-/// - else chess.
-pub fn detect_variant(tags: &[(String, String)]) -> RecordVariant {
-    let is_xiangqi = |v: &str| {
-        matches!(
-            v,
-            "xiangqi" | "chinese chess" | "chinese-chess" | "cchess" | "象棋" | "中国象棋"
-        )
-    };
-    if let Some(variant) = tag(tags, "Variant") {
-        let v = variant.trim().to_lowercase();
-        if is_xiangqi(&v) {
-            return RecordVariant::Xiangqi;
-        }
-        return match v.as_str() {
-            "" | "standard" | "chess" | "from position" => RecordVariant::Chess,
-            "chess960" | "chess 960" | "fischerandom" | "fischer random" | "960" => {
-                RecordVariant::Chess960
-            }
-            _ => RecordVariant::Other(variant.trim().to_owned()),
-        };
-    }
-    let game = tag(tags, "Game").map(|g| g.trim().to_lowercase());
-    let format = tag(tags, "Format").map(|f| f.trim().to_lowercase());
-    let fen_ranks = tag(tags, "FEN").map_or(0, |fen| {
-        fen.split_whitespace()
-            .next()
-            .unwrap_or("")
-            .split('/')
-            .count()
-    });
-    if game.as_deref().is_some_and(is_xiangqi)
-        || matches!(format.as_deref(), Some("iccs" | "wxf" | "chinese"))
-        || fen_ranks == 10
-    {
-        return RecordVariant::Xiangqi;
-    }
-    RecordVariant::Chess
-}
-
 /// The kind of a [`RecordError`], with its name in JSON reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RecordErrorKind {
@@ -193,11 +134,8 @@ impl<V: Variant> GameReport<V> {
     }
 }
 
-/// Makes a game's start position from its `FEN` tag (`None`: no tag).
-type StartPosition<'a, V> = &'a dyn Fn(Option<&str>) -> Result<V, String>;
-
 struct Replayer<'a, V: Variant> {
-    start: StartPosition<'a, V>,
+    rules: &'a V::Rules,
     max_plies: usize,
     index: u64,
     first_line: u64,
@@ -229,8 +167,12 @@ impl<V: Variant> Visitor for Replayer<'_, V> {
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
         let fen = tag(&self.tags, "FEN").map(|f| f.trim().to_owned());
-        let game = match (self.start)(fen.as_deref()) {
-            Ok(position) => Game::from_position(position),
+        let start = match fen.as_deref() {
+            Some(fen) => V::from_fen_with(fen, self.rules).map_err(|e| e.to_string()),
+            None => Ok(V::start_with(self.rules)),
+        };
+        let game = match start {
+            Ok(position) => Game::with_rules(position, self.rules.clone()),
             Err(e) => {
                 let fen = fen.unwrap_or_default();
                 self.error(
@@ -321,21 +263,14 @@ impl<V: Variant> Visitor for Replayer<'_, V> {
 /// assert_eq!((error.kind, error.text.as_deref()), (RecordErrorKind::IllegalMove, Some("Ke3")));
 /// ```
 pub fn replay<V: Variant>(raw: &RawGame, limits: &Limits) -> GameReport<V> {
-    replay_with(raw, limits, &|fen| match fen {
-        Some(fen) => V::from_fen(fen).map_err(|e| e.to_string()),
-        None => Ok(V::start()),
-    })
+    replay_with(raw, limits, &V::Rules::default())
 }
 
-/// [`replay`] with the start position made by `start` from the `FEN` tag (`None` when the
-/// record has none) — for modes the tag alone does not say, such as Chess960.
-pub fn replay_with<V: Variant>(
-    raw: &RawGame,
-    limits: &Limits,
-    start: &dyn Fn(Option<&str>) -> Result<V, String>,
-) -> GameReport<V> {
+/// [`replay`] under `rules`: the `FEN` tag is read as those rules read it (Chess960 castling
+/// rights, for one), and the game is judged under them (a Xiangqi rule set).
+pub fn replay_with<V: Variant>(raw: &RawGame, limits: &Limits, rules: &V::Rules) -> GameReport<V> {
     let mut replayer = Replayer::<V> {
-        start,
+        rules,
         max_plies: limits.max_plies,
         index: raw.index,
         first_line: raw.line,

@@ -5,7 +5,7 @@ use std::io;
 
 use super::record::tag;
 use super::{PgnGame, PgnMove};
-use crate::{Game, Variant};
+use crate::{Game, GameKind, Variant};
 
 /// The Seven Tag Roster, in its order, with the value written when a tag is missing.
 pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
@@ -26,7 +26,8 @@ impl PgnGame {
     /// the variant's notation ([`Variant::notation`]: SAN for chess, WXF for Xiangqi), and the
     /// result the rules give, `*` while they give none. A game that did not start from the
     /// variant's start position gets `SetUp` and `FEN` tags; a `Variant` tag is added for a
-    /// variant other than chess. A `Result` tag among `tags` is replaced by the result.
+    /// game other than chess (`Chess960` for a game under Chess960 rules, read back by
+    /// [`GameKind::from_tags`]). A `Result` tag among `tags` is replaced by the result.
     ///
     /// Use [`PgnGame::set_result`] to record a result the rules do not decide (resignation...).
     pub fn from_game<V: Variant>(
@@ -41,10 +42,12 @@ impl PgnGame {
             Some(slot) => slot.1 = value,
             None => tags.push((name.to_owned(), value)),
         };
-        if V::NAME != "chess" {
-            set(&mut tags, "Variant", V::NAME.to_owned());
+        match game.kind() {
+            GameKind::Chess => {}
+            GameKind::Chess960 => set(&mut tags, "Variant", "Chess960".to_owned()),
+            other => set(&mut tags, "Variant", other.name().to_owned()),
         }
-        if *game.start() != V::start() {
+        if *game.start() != V::start_with(game.rules()) {
             set(&mut tags, "SetUp", "1".to_owned());
             set(&mut tags, "FEN", game.start().fen());
         }

@@ -281,6 +281,11 @@ impl Xiangqi {
             })
     }
 
+    /// The square of `color`'s general, under the name chess positions use ([`Xiangqi::general`]).
+    pub fn king(&self, color: Color) -> Option<Square> {
+        Some(self.general(color))
+    }
+
     /// The square of `color`'s general. (Every valid position has both generals.)
     #[inline]
     pub fn general(&self, color: Color) -> Square {
@@ -499,14 +504,6 @@ impl Xiangqi {
             }
         }
         out.push_str(files);
-        out.push_str(&format!(
-            "{} to move\n",
-            if self.turn == Color::White {
-                "red"
-            } else {
-                "black"
-            }
-        ));
         out
     }
 }

@@ -46,7 +46,12 @@ pub use piece::{Piece, PieceKind};
 pub use square::Square;
 pub use zobrist::SIDE_KEY;
 
-use crate::{Color, Game, MoveError, Outcome, Termination, Variant};
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{
+    Color, Game, GameKind, GameRules, MoveError, Outcome, Termination, UnknownRules, Variant,
+};
 
 /// How repetitions are judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -82,6 +87,57 @@ impl Default for XiangqiRules {
     }
 }
 
+impl RuleSet {
+    /// Every rule set, the default first, in the order of [`XiangqiRules::NAMES`].
+    pub const ALL: [RuleSet; 3] = [RuleSet::Asian, RuleSet::Chinese, RuleSet::SimpleRepetition];
+
+    /// The canonical name: `"asian"`, `"chinese"`, `"simple"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::Asian => "asian",
+            RuleSet::Chinese => "chinese",
+            RuleSet::SimpleRepetition => "simple",
+        }
+    }
+}
+
+impl GameRules for XiangqiRules {
+    const NAMES: &'static [&'static str] = &["asian", "chinese", "simple"];
+}
+
+/// The rule set's name; the move limit is not part of it.
+impl fmt::Display for XiangqiRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.repetition.name())
+    }
+}
+
+impl FromStr for XiangqiRules {
+    type Err = UnknownRules;
+
+    /// A rule set by name (any case): `asian` (also `axf`), `chinese` (also `cxa`) or `simple`;
+    /// the default move limit.
+    ///
+    /// ```
+    /// use qipan::xiangqi::{RuleSet, XiangqiRules};
+    /// assert_eq!("AXF".parse::<XiangqiRules>().unwrap().repetition, RuleSet::Asian);
+    /// assert_eq!("cxa".parse::<XiangqiRules>().unwrap().to_string(), "chinese");
+    /// assert_eq!("simple".parse::<XiangqiRules>().unwrap().to_string(), "simple");
+    /// ```
+    fn from_str(name: &str) -> Result<XiangqiRules, UnknownRules> {
+        let repetition = match name.trim().to_ascii_lowercase().as_str() {
+            "asian" | "axf" => RuleSet::Asian,
+            "chinese" | "cxa" => RuleSet::Chinese,
+            "simple" => RuleSet::SimpleRepetition,
+            _ => return Err(UnknownRules::new("xiangqi", name, Self::NAMES)),
+        };
+        Ok(XiangqiRules {
+            repetition,
+            ..XiangqiRules::default()
+        })
+    }
+}
+
 /// The start position's FEN.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -99,6 +155,10 @@ impl Variant for Xiangqi {
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         Xiangqi::from_fen(fen)
+    }
+
+    fn kind(_: &XiangqiRules) -> GameKind {
+        GameKind::Xiangqi
     }
 
     fn fen(&self) -> String {
@@ -168,6 +228,10 @@ impl Variant for Xiangqi {
 
     fn halfmove_clock(&self) -> u32 {
         self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        Xiangqi::fullmove_number(self)
     }
 
     fn position_outcome(&self) -> Option<Outcome> {

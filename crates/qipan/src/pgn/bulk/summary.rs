@@ -1,10 +1,9 @@
 //! [`GameSummary`] and [`summarize`]: what bulk replay keeps of one game.
 
 use super::super::{
-    detect_variant, read_tags, replay_with, GameReport, Limits, RawGame, RecordError,
-    RecordErrorKind, RecordVariant, ResultCheck,
+    read_tags, replay_with, GameReport, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck,
 };
-use crate::{Chess, Color, Termination, Variant, Xiangqi};
+use crate::{with_game_kind, Chess, Color, GameKind, Termination, UnknownGame, Variant, Xiangqi};
 
 /// What bulk replay keeps of one game: a few tags, the length, the last position, the ending and
 /// the first error. Its size does not depend on the game's length (but for the FEN and tags).
@@ -17,8 +16,9 @@ pub struct GameSummary {
     pub line: u64,
     /// Byte offset of the game's first line in the file.
     pub offset: u64,
-    /// The game its tags name.
-    pub variant: RecordVariant,
+    /// The game its tags name ([`GameKind::from_tags`]), or the `Variant` tag of a game qipan does
+    /// not play.
+    pub variant: Result<GameKind, UnknownGame>,
     /// The values of the tags asked for ([`BulkOptions::tags`](super::BulkOptions::tags)), in
     /// that order; `None` for a tag the game does not have.
     pub tags: Vec<Option<String>>,
@@ -45,20 +45,16 @@ impl GameSummary {
     pub fn winner_name(&self) -> Option<&'static str> {
         let color = self.winner?;
         Some(match self.variant {
-            RecordVariant::Xiangqi => Xiangqi::color_name(color),
+            Ok(GameKind::Xiangqi) => Xiangqi::color_name(color),
             _ => Chess::color_name(color),
         })
     }
-}
 
-impl RecordVariant {
-    /// The variant's name: `chess`, `chess960`, `xiangqi`, or the `Variant` tag of another game.
-    pub fn name(&self) -> &str {
-        match self {
-            RecordVariant::Chess => "chess",
-            RecordVariant::Chess960 => "chess960",
-            RecordVariant::Xiangqi => "xiangqi",
-            RecordVariant::Other(name) => name,
+    /// The game's name: `chess`, `chess960`, `xiangqi`, or the `Variant` tag of another game.
+    pub fn variant_name(&self) -> &str {
+        match &self.variant {
+            Ok(kind) => kind.name(),
+            Err(UnknownGame(name)) => name,
         }
     }
 }
@@ -78,7 +74,7 @@ pub fn summarize(raw: &RawGame, limits: &Limits, wanted: &[String]) -> GameSumma
         index: raw.index,
         line: raw.line,
         offset: raw.offset,
-        variant: RecordVariant::Chess,
+        variant: Ok(GameKind::Chess),
         tags: vec![None; wanted.len()],
         plies: 0,
         fen: Chess::start().fen(),
@@ -104,31 +100,13 @@ pub fn summarize(raw: &RawGame, limits: &Limits, wanted: &[String]) -> GameSumma
             return summary;
         }
     };
-    summary.variant = detect_variant(&tags);
-    match &summary.variant {
-        RecordVariant::Chess => {
-            let report = replay_with::<Chess>(raw, limits, &|fen| match fen {
-                Some(fen) => Chess::from_fen(fen).map_err(|e| e.to_string()),
-                None => Ok(Chess::start()),
-            });
+    summary.variant = GameKind::from_tags(&tags);
+    match summary.variant.clone() {
+        Ok(kind) => with_game_kind!(kind, |V, rules| {
+            let report = replay_with::<V>(raw, limits, &rules);
             fill(&mut summary, report, wanted);
-        }
-        RecordVariant::Chess960 => {
-            let report = replay_with::<Chess>(raw, limits, &|fen| match fen {
-                Some(fen) => Chess::from_fen_960(fen).map_err(|e| e.to_string()),
-                None => Chess::chess960_start(518).ok_or_else(|| "no start position".into()),
-            });
-            fill(&mut summary, report, wanted);
-        }
-        RecordVariant::Xiangqi => {
-            summary.fen = Xiangqi::start().fen();
-            let report = replay_with::<Xiangqi>(raw, limits, &|fen| match fen {
-                Some(fen) => Xiangqi::from_fen(fen).map_err(|e| e.to_string()),
-                None => Ok(Xiangqi::start()),
-            });
-            fill(&mut summary, report, wanted);
-        }
-        RecordVariant::Other(name) => {
+        }),
+        Err(UnknownGame(name)) => {
             summary.tags = tag_values(&tags, wanted);
             summary.result = tags
                 .iter()

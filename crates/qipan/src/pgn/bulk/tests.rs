@@ -107,13 +107,13 @@ fn summaries_say_what_happened() {
     );
     assert_eq!(error.line, illegal.line + 3);
     let xq = games.iter().find(|g| event(g) == "xq").unwrap();
-    assert_eq!((xq.variant.name(), xq.plies), ("xiangqi", 3));
+    assert_eq!((xq.variant_name(), xq.plies), ("xiangqi", 3));
     let other = games.iter().find(|g| event(g) == "other").unwrap();
     let kind = other.error.as_ref().map(|e| e.kind);
     assert_eq!(kind, Some(RecordErrorKind::UnsupportedVariant));
     let c960 = games.iter().find(|g| event(g) == "960").unwrap();
     assert!(c960.error.is_none(), "{c960:?}");
-    assert_eq!(c960.variant.name(), "chess960");
+    assert_eq!(c960.variant_name(), "chess960");
     // Each piece's first line is where its game says it starts.
     for g in &games {
         let line = text
