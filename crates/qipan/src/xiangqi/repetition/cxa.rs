@@ -35,12 +35,13 @@ pub(super) enum Kind {
     Idle,
 }
 
-/// Names the move from `before` to `after`.
-pub(super) fn kind(before: &Xiangqi, after: &Xiangqi) -> Kind {
+/// Names the move from `before` to `after`; the mate searches take from `budget` (what is left
+/// of the cycle's [`kill::CYCLE_BUDGET`]).
+pub(super) fn kind(before: &Xiangqi, after: &Xiangqi, budget: &mut u32) -> Kind {
     if after.is_check() {
         return Kind::Check;
     }
-    if kill::threatens_mate(before, after) {
+    if kill::threatens_mate(before, after, budget) {
         return Kind::MateThreat;
     }
     let mut chase_by = [false; 2]; // [by a piece, by a soldier]
@@ -50,7 +51,7 @@ pub(super) fn kind(before: &Xiangqi, after: &Xiangqi) -> Kind {
         true,
         chase::created_cxa,
         |attacker, victim| {
-            if !capture_is_answered_by_mate(after, attacker, victim) {
+            if !capture_is_answered_by_mate(after, attacker, victim, budget) {
                 chase_by[usize::from(attacker >= 11)] = true;
             }
         },
@@ -64,21 +65,27 @@ pub(super) fn kind(before: &Xiangqi, after: &Xiangqi) -> Kind {
 
 /// Whether, in `after`, the capture of the victim (slot of the side to move) by the attacker
 /// (slot of the side that just moved) would let the victim's side mate in one (CXA 29.4).
-fn capture_is_answered_by_mate(after: &Xiangqi, attacker: usize, victim: usize) -> bool {
+fn capture_is_answered_by_mate(
+    after: &Xiangqi,
+    attacker: usize,
+    victim: usize,
+    budget: &mut u32,
+) -> bool {
     let mover = !after.turn;
     let from = after.slots[mover.index()][attacker] as usize;
     let to = after.slots[after.turn.index()][victim] as usize;
     let mut captured = *after;
     captured.turn = mover;
     captured.make(from, to);
-    kill::mates_in_one(&captured)
+    kill::mates_in_one(&captured, budget)
 }
 
 /// Judges a repeated cycle (see [`super::judge_cycle`] for `positions`) by the CXA table.
 pub(super) fn judge_cycle(positions: &[Xiangqi]) -> Outcome {
     let mut kinds: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
+    let mut budget = kill::CYCLE_BUDGET;
     for pair in positions.windows(2) {
-        kinds[pair[0].turn.index()].push(kind(&pair[0], &pair[1]));
+        kinds[pair[0].turn.index()].push(kind(&pair[0], &pair[1], &mut budget));
     }
     verdict(&kinds)
 }
