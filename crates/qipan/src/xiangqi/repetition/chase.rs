@@ -120,6 +120,28 @@ pub(super) fn created_cxa(old: &Attack, new: &Attack) -> bool {
     new.threat && !old.threat
 }
 
+/// Calls `found(attacker slot, victim slot)` for every threat the move from `before` to `after`
+/// created, as the rule set's `created` tells (soldiers among the attackers when `soldiers` is
+/// set).
+pub(super) fn for_new_threats(
+    before: &Xiangqi,
+    after: &Xiangqi,
+    soldiers: bool,
+    created: fn(&Attack, &Attack) -> bool,
+    mut found: impl FnMut(usize, usize),
+) {
+    let mover = before.turn;
+    let old = attacks_by(before, mover, soldiers);
+    let new = attacks_by(after, mover, soldiers);
+    for (attacker, (old, new)) in old.iter().zip(&new).enumerate() {
+        for (victim, (old, new)) in old.iter().zip(new).enumerate() {
+            if created(old, new) {
+                found(attacker, victim);
+            }
+        }
+    }
+}
+
 /// A copy of `pos` with `color` to move (only the side changes: the key is not updated).
 fn with_turn(pos: &Xiangqi, color: Color) -> Xiangqi {
     let mut p = *pos;

@@ -17,7 +17,7 @@
 //! 细则7).
 
 use super::super::Xiangqi;
-use super::{chase, for_new_threats, kill};
+use super::{chase, kill};
 use crate::{Color, Outcome, Termination};
 
 /// What one move of a cycle is, the heaviest name first.
@@ -45,7 +45,7 @@ pub(super) fn kind(before: &Xiangqi, after: &Xiangqi, budget: &mut u32) -> Kind 
         return Kind::MateThreat;
     }
     let mut chase_by = [false; 2]; // [by a piece, by a soldier]
-    for_new_threats(
+    chase::for_new_threats(
         before,
         after,
         true,
@@ -80,7 +80,8 @@ fn capture_is_answered_by_mate(
     kill::mates_in_one(&captured, budget)
 }
 
-/// Judges a repeated cycle (see [`super::judge_cycle`] for `positions`) by the CXA table.
+/// Judges a repeated cycle by the CXA table: `positions` runs from the first occurrence of the
+/// repeated position to its last, every position after the first reached by one move.
 pub(super) fn judge_cycle(positions: &[Xiangqi]) -> Outcome {
     let mut kinds: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
     let mut budget = kill::CYCLE_BUDGET;

@@ -1,10 +1,12 @@
-//! Judging repeated positions: perpetual check and perpetual chase (Asian / AXF rules).
+//! Judging repeated positions: perpetual check and perpetual chase (Asian / AXF rules here; the
+//! Chinese / CXA rulings in [`cxa`]).
 //!
 //! Nothing is judged until the current position occurs for the third time
 //! ([`Game::repetitions`] `>= 3`). Then, under [`RuleSet::SimpleRepetition`], the game is a draw
-//! ([`Termination::Repetition`]); under [`RuleSet::Asian`] (the default) the *cycle* is judged:
-//! the moves played since the first of the three occurrences (two turns of the loop, every move
-//! of both sides in it).
+//! ([`Termination::Repetition`]); under [`RuleSet::Asian`] (the default) and
+//! [`RuleSet::Chinese`] the *cycle* is judged: the moves played since the first of the three
+//! occurrences (two turns of the loop, every move of both sides in it). What follows is the
+//! Asian ruling.
 //!
 //! 1. **Perpetual check.** A side that gave check with every one of its moves in the cycle loses
 //!    ([`Termination::PerpetualCheck`]); when both sides did, the game is drawn.
@@ -20,8 +22,8 @@
 //!
 //! Check outranks chase: a side that checks perpetually loses even when the other side chases
 //! perpetually. A checking move counts towards a chase only if it also creates the threat, so a
-//! side alternating checks and chases is not judged a chaser (AXF's "one check, one chase" rule
-//! is not implemented; see `docs/rules-xiangqi.md`).
+//! side alternating checks and chases is not judged a chaser: one check and one chase is a draw
+//! under these rules (as Fairy-Stockfish rules it), a loss under [`RuleSet::Chinese`].
 //!
 //! ```
 //! use qipan::{Color, Game, Termination, Xiangqi};
@@ -113,30 +115,8 @@ fn judge_cycle(positions: &[Xiangqi]) -> Outcome {
 /// threats of the mover after the move that the same attacker did not have before it.
 fn new_threats(before: &Xiangqi, after: &Xiangqi) -> u16 {
     let mut chased = 0;
-    for_new_threats(before, after, false, chase::created, |_, victim| {
+    chase::for_new_threats(before, after, false, chase::created, |_, victim| {
         chased |= 1 << victim
     });
     chased
-}
-
-/// Calls `found(attacker slot, victim slot)` for every threat the move from `before` to `after`
-/// created, as the rule set's `created` tells (soldiers among the attackers when `soldiers` is
-/// set).
-fn for_new_threats(
-    before: &Xiangqi,
-    after: &Xiangqi,
-    soldiers: bool,
-    created: fn(&chase::Attack, &chase::Attack) -> bool,
-    mut found: impl FnMut(usize, usize),
-) {
-    let mover = before.turn;
-    let old = chase::attacks_by(before, mover, soldiers);
-    let new = chase::attacks_by(after, mover, soldiers);
-    for (attacker, (old, new)) in old.iter().zip(&new).enumerate() {
-        for (victim, (old, new)) in old.iter().zip(new).enumerate() {
-            if created(old, new) {
-                found(attacker, victim);
-            }
-        }
-    }
 }
