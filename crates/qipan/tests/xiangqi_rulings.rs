@@ -190,3 +190,19 @@ fn chessdb_7_the_general_unpins_its_horse() {
         RED_LOSES_CHASE,
     );
 }
+
+/// AXF rule book, Diagram 80 (wxf.org, "asia rule", diagrams 76-80): R1=2 c8=9 R8=9 c1=2 R2=1
+/// c9=8 R9=8 c2=1 — "The two Red Rooks' perpetually chasing the two Black Cannons does not violate
+/// the rule ... ruled as a draw." Reconstructed: red chariots i0/h0 and b0/a0, black cannons
+/// h7/i7 and a7/b7 (unprotected), generals on f0 and e9. AXF: each cannon is chased only every
+/// other red move: a draw. CXA 28.12 counts a chase of "one piece or several": Red chases with
+/// every move and the cannons' steps threaten nothing, so Red loses.
+#[test]
+fn axf_diagram_80_two_chariots_chase_two_cannons() {
+    check_all(
+        "4k4/9/c6c1/9/9/9/9/9/9/1R3K2R w",
+        "i0h0 h7i7 b0a0 a7b7 h0i0 i7h7 a0b0 b7a7",
+        DRAW,
+        RED_LOSES_CHASE,
+    );
+}
