@@ -206,3 +206,40 @@ fn axf_diagram_80_two_chariots_chase_two_cannons() {
         RED_LOSES_CHASE,
     );
 }
+
+// Other contested cycles found in the same discussions.
+
+/// Fairy-Stockfish issue 55 (cloudfish's minimal case, "KCB vs KRR"): the red cannon d3-f3-d3
+/// steps out of and back into its elephant's eyes, uncovering the elephant e2 on the black
+/// chariot c4, then (after it flees) on g4 — each chariot protected by the other. chessdb and
+/// Fairy-Stockfish rule a perpetual chase (a minor piece may not chase a chariot, protected or
+/// not); cloudfish argued that AXF §3.6 names only horses and cannons, so an elephant's
+/// discovered attack should not count. qipan follows the chessdb / Fairy-Stockfish reading under
+/// `asian`; under `chinese` an elephant taking a chariot gains material (细则3): a chase. Red loses.
+#[test]
+fn fairy_stockfish_55_elephant_discovered_on_protected_chariot() {
+    check_all(
+        "4k4/9/9/9/9/r1r6/3C5/4B4/9/5K3 w",
+        "d3f3 c4g4 f3d3 g4c4",
+        RED_LOSES_CHASE,
+        RED_LOSES_CHASE,
+    );
+}
+
+/// chessdb issue 8: the red general d0-e0-d0 while the black cannon steps d9-e9-d9. With the
+/// general on d0 the chariot d7 may not take the black cannon d3 (the cannon d9 would check over
+/// it); on e0 it may, and then the chariot e3 may not (the cannon on e9 would check over the
+/// advisor e1) — each general step lets one chariot take the unprotected cannon d3. The reporter
+/// called it a perpetual chase by Red; chessdb's author ruled a draw (the chariots do not move;
+/// Black's own cannon step removed the cover). `asian` (as Fairy-Stockfish): an attack the
+/// attacker could not carry out before because it was pinned is not a new chase — a draw.
+/// `chinese`: "从没捉到捉" and chases made with the general's help (27.1) count — Red loses.
+#[test]
+fn chessdb_8_the_general_steps_unpin_two_chariots_in_turn() {
+    check_all(
+        "3c1k3/9/3R5/9/9/9/3cR4/9/4A4/3K1A3 w",
+        "d0e0 d9e9 e0d0 e9d9",
+        DRAW,
+        RED_LOSES_CHASE,
+    );
+}
