@@ -140,4 +140,118 @@ mod tests {
         // Not proved here: answered "can win" for the bare side too.
         assert_eq!(wins("3k5/9/9/9/9/9/9/4R4/9/5K3 w"), (true, true));
     }
+
+    /// Whether some sequence of at most `plies` legal moves (both sides cooperating) ends with the
+    /// other side of `color` to move and without a legal move: a win for `color`.
+    fn helpmate(pos: &Xiangqi, color: Color, plies: u32) -> bool {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return pos.turn != color;
+        }
+        plies > 0
+            && moves.iter().any(|&mv| {
+                let mut next = *pos;
+                next.play_unchecked(mv);
+                helpmate(&next, color, plies - 1)
+            })
+    }
+
+    /// A random legal position with the given pieces (FEN letters, the generals added), or None.
+    fn random_position(seed: &mut u64, red: &str, black: &str) -> Option<Xiangqi> {
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        };
+        let mut board = [b'.'; 90];
+        for (pieces, red_side) in [(format!("K{red}"), true), (format!("k{black}"), false)] {
+            for letter in pieces.chars() {
+                let candidates: Vec<usize> = (0..90)
+                    .filter(|&sq| board[sq] == b'.' && allowed(letter, sq, red_side))
+                    .collect();
+                let sq = candidates[(next() % candidates.len() as u64) as usize];
+                board[sq] = letter as u8;
+            }
+        }
+        let ranks: Vec<String> = (0..10)
+            .rev()
+            .map(|rank| {
+                let mut text = String::new();
+                let mut empty = 0;
+                for file in 0..9 {
+                    match board[rank * 9 + file] {
+                        b'.' => empty += 1,
+                        c => {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            text.push(c as char);
+                        }
+                    }
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                text
+            })
+            .collect();
+        let side = if next() % 2 == 0 { "w" } else { "b" };
+        Xiangqi::from_fen(&format!("{} {side}", ranks.join("/"))).ok()
+    }
+
+    /// Whether a piece (FEN letter) may stand on `sq` (Red's points; Black's are mirrored).
+    fn allowed(letter: char, sq: usize, red_side: bool) -> bool {
+        let (file, rank) = (sq % 9, sq / 9);
+        let rank = if red_side { rank } else { 9 - rank };
+        match letter.to_ascii_uppercase() {
+            'K' => (3..=5).contains(&file) && rank <= 2,
+            'A' => [(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)].contains(&(file, rank)),
+            'B' => [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)].contains(&(file, rank)),
+            'P' => rank >= 5 || (rank >= 3 && file % 2 == 0),
+            _ => true,
+        }
+    }
+
+    /// Every "cannot win" answer survives a search of all move sequences of a few plies on random
+    /// positions of each rule's material: no such sequence ends in a win for the side the rules
+    /// say cannot win. (A check of the proofs, not a proof: it can fail, it cannot confirm.)
+    #[test]
+    fn cannot_win_survives_a_helpmate_search() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        // (red pieces, black pieces besides the generals, the side that cannot win)
+        let cases = [
+            ("AB", "aabb", Color::RED),
+            ("AABB", "ppp", Color::RED),
+            ("B", "abpp", Color::RED),
+            ("AB", "c", Color::RED),
+            ("", "c", Color::RED),
+            ("C", "", Color::RED),
+            ("C", "", Color::Black),
+        ];
+        let mut searched = 0;
+        for (red, black, loser) in cases {
+            for _ in 0..40 {
+                let Some(pos) = random_position(&mut seed, red, black) else {
+                    continue;
+                };
+                assert!(!can_win(&pos, loser), "{red} / {black}: rule not applied");
+                assert!(
+                    !helpmate(&pos, loser, 3),
+                    "{} — {loser:?} wins by some sequence",
+                    pos.write_fen()
+                );
+                searched += 1;
+            }
+        }
+        assert!(searched > 150, "only {searched} positions");
+        // The search does find wins where they exist: two chariots against a bare general mate
+        // within three plies from some of the random positions.
+        let wins = (0..40)
+            .filter_map(|_| random_position(&mut seed, "RR", ""))
+            .filter(|pos| helpmate(pos, Color::RED, 3))
+            .count();
+        assert!(wins > 0);
+    }
 }
