@@ -39,7 +39,7 @@ impl<V: BindVariant> Board<V> {
         };
         let start = match fen {
             None => V::start_with(&rules),
-            Some(fen) => V::from_fen_with(fen, &rules).map_err(|e| {
+            Some(fen) => V::from_fen_for(fen, &rules).map_err(|e| {
                 BoardError::new(
                     ErrorKind::InvalidFen,
                     format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),

@@ -1,6 +1,6 @@
 //! [`MoveRepr`]: what a Python `Move` holds — a typed move of one game, or coordinate text.
 
-use qipan::chess::Chess;
+use qipan::chess::{CastlingMode, Chess};
 use qipan::xiangqi::Xiangqi;
 use qipan::{GameKind, Variant};
 
@@ -37,8 +37,7 @@ impl MoveRepr {
     pub fn coord(&self) -> String {
         match self {
             MoveRepr::Chess(mv) => mv.to_string(),
-            MoveRepr::Chess960(mv) if mv.is_castle() => format!("{}{}", mv.from(), mv.to()),
-            MoveRepr::Chess960(mv) => mv.to_string(),
+            MoveRepr::Chess960(mv) => mv.uci(CastlingMode::Chess960),
             MoveRepr::Xiangqi(mv) => mv.to_string(),
             MoveRepr::Text { text, .. } => text.clone(),
         }

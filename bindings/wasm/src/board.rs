@@ -8,7 +8,7 @@ use js_sys::{Array, Object, Reflect};
 use qipan::{shorten, Color, ErrorKind, Game, MoveError, Outcome, Variant, MAX_PERFT_DEPTH};
 use wasm_bindgen::JsValue;
 
-use crate::games::JsVariant;
+use crate::games::{JsVariant, Played};
 use crate::js;
 
 /// A game of `V` as the JS classes see it: a [`Game`] with string moves in and out.
@@ -34,7 +34,7 @@ impl<V: JsVariant> Board<V> {
             V::start_with(&rules)
         } else {
             let text = js::text(fen, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
-            V::from_fen_with(text.trim(), &rules).map_err(|e| {
+            V::from_fen_for(text.trim(), &rules).map_err(|e| {
                 js::error(
                     ErrorKind::InvalidFen,
                     &format!("invalid FEN {:?}: {e}", shorten(&text)),
@@ -67,7 +67,7 @@ impl<V: JsVariant> Board<V> {
     pub fn legal_moves(&self) -> Array {
         let pos = self.position();
         let moves = pos.legal_moves();
-        V::with_names(|names| names.names(moves.iter().map(|&mv| (pos, mv))))
+        V::with_names(|names| names.names(moves.iter().map(|&mv| Played(pos, mv))))
     }
 
     /// Parses `text` with `parse` and plays the move; answers the move in coordinate notation.
@@ -77,7 +77,7 @@ impl<V: JsVariant> Board<V> {
         let mv = parse(pos, text.trim()).map_err(|e| js::move_error(&e))?;
         // The parsers answer legal moves only; `Game::push` checks once more, so a parser bug
         // cannot corrupt the board.
-        let name = V::with_names(|names| names.name(pos, mv));
+        let name = V::with_names(|names| names.name(Played(pos, mv)));
         self.game.push(mv).map_err(|e| js::move_error(&e))?;
         Ok(name)
     }
@@ -96,7 +96,7 @@ impl<V: JsVariant> Board<V> {
     pub fn pop(&mut self) -> JsValue {
         match self.game.pop() {
             // The move was played from what is now the current position.
-            Some(mv) => V::with_names(|names| names.name(self.game.position(), mv)),
+            Some(mv) => V::with_names(|names| names.name(Played(self.game.position(), mv))),
             None => JsValue::UNDEFINED,
         }
     }
@@ -108,7 +108,7 @@ impl<V: JsVariant> Board<V> {
             .positions()
             .iter()
             .zip(self.game.moves().iter().copied());
-        V::with_names(|names| names.names(played))
+        V::with_names(|names| names.names(played.map(|(pos, mv)| Played(pos, mv))))
     }
 
     /// The current position as FEN.

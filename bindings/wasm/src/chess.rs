@@ -114,13 +114,12 @@ impl ChessBoard {
     ) -> Result<ChessBoard, JsValue> {
         if start.is_string() {
             let fen = js::text(&start, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
-            let position =
-                Chess::from_fen_with(fen.trim(), &ChessRules::CHESS960).map_err(|e| {
-                    js::error(
-                        ErrorKind::InvalidFen,
-                        &format!("invalid Chess960 FEN {:?}: {e}", shorten(&fen)),
-                    )
-                })?;
+            let position = Chess::from_fen_for(fen.trim(), &ChessRules::CHESS960).map_err(|e| {
+                js::error(
+                    ErrorKind::InvalidFen,
+                    &format!("invalid Chess960 FEN {:?}: {e}", shorten(&fen)),
+                )
+            })?;
             return Ok(ChessBoard {
                 board: Board::from_position(position),
             });

@@ -6,7 +6,7 @@ use qipan::{GameRules, Variant};
 use wasm_bindgen::JsValue;
 
 use crate::js;
-use crate::names::NameTable;
+use crate::names::{NameSource, NameTable};
 
 /// What a game needs beyond [`Variant`] to become a JS class.
 pub trait JsVariant: Variant {
@@ -25,5 +25,19 @@ pub trait JsVariant: Variant {
                 Self::Rules::NAMES.join(", ")
             ),
         ))
+    }
+}
+
+/// A move with the position it is played from: what a [`NameTable`] names.
+#[derive(Debug)]
+pub struct Played<'a, V: JsVariant>(pub &'a V, pub V::Move);
+
+impl<V: JsVariant> NameSource for Played<'_, V> {
+    fn slot(&self) -> u16 {
+        self.0.name_slot(self.1)
+    }
+
+    fn text(&self) -> String {
+        self.0.coord(self.1)
     }
 }

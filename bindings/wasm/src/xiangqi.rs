@@ -2,6 +2,7 @@
 
 use js_sys::Reflect;
 use qipan::xiangqi::{Move, Xiangqi, XiangqiRules};
+use qipan::Variant;
 use wasm_bindgen::prelude::*;
 
 use crate::board::{rules_from_js, Board};
@@ -17,7 +18,10 @@ impl JsVariant for Xiangqi {
         if !value.is_object() {
             return Err(named_error(
                 "TypeError",
-                "rules must be \"asian\", \"chinese\", \"simple\" or {repetition, moveLimit}",
+                &format!(
+                    "rules must be a rule-set name ({}) or {{repetition, moveLimit}}",
+                    <XiangqiRules as qipan::GameRules>::NAMES.join(", ")
+                ),
             ));
         }
         let field = |name: &str| Reflect::get(value, &JsValue::from_str(name));

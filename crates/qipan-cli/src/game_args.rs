@@ -35,12 +35,12 @@ impl GameArgs {
             return Ok(Game::new_with(rules));
         };
         let read = if self.relaxed {
-            V::from_fen_relaxed_with
+            V::from_fen_relaxed_for
         } else {
-            V::from_fen_with
+            V::from_fen_for
         };
         let start = read(fen.trim(), &rules).map_err(|e| {
-            let hint = if !self.relaxed && V::from_fen_relaxed_with(fen.trim(), &rules).is_ok() {
+            let hint = if !self.relaxed && V::from_fen_relaxed_for(fen.trim(), &rules).is_ok() {
                 " (a position that cannot arise in a game: --relaxed plays from it)"
             } else {
                 ""

@@ -19,7 +19,9 @@ pub struct PlayArgs {
 const HELP: &str =
     "enter a move (chess: UCI or SAN; xiangqi: ICCS, WXF or Chinese), or a command:\n  \
     undo   take back the last move\n  fen    print the position as FEN\n  \
-    moves  list the legal moves\n  help   this text\n  quit   leave";
+    moves  list the legal moves\n  resign the side to move resigns\n  \
+    draw   both sides agree to a draw\n  flag   the side to move runs out of time\n  \
+    help   this text\n  quit   leave";
 
 pub fn play(args: &PlayArgs) -> Result<ExitCode, String> {
     qipan::with_game_kind!(args.game.variant, |V, rules| play_in::<V>(args, rules))
@@ -82,6 +84,23 @@ fn run<V: Variant>(
                     .collect();
                 moves.sort();
                 writeln!(out, "{}", moves.join(" "))?;
+            }
+            "resign" | "draw" | "flag" => {
+                let turn = game.position().turn();
+                let done = match command {
+                    "resign" => game.resign(turn),
+                    "draw" => game.agree_draw(),
+                    _ => game.flag(turn),
+                };
+                if done {
+                    show(out, game)?;
+                } else {
+                    writeln!(out, "the game is over; undo or quit")?;
+                }
+            }
+            "undo" if game.adjudication().is_some() => {
+                game.take_back_adjudication();
+                show(out, game)?;
             }
             "undo" => match game.pop() {
                 Some(_) => show(out, game)?,

@@ -293,6 +293,8 @@ pub fn status_json<V: Variant>(game: &Game<V>) -> Value {
     });
     let claimable: Vec<&str> = game.claimable().iter().map(|t| t.as_str()).collect();
     json!({
+        "variant": game.kind().name(),
+        "rules": game.rules().to_string(),
         "fen": pos.fen(),
         "turn": V::color_name(pos.turn()),
         "check": pos.is_check(),

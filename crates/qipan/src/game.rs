@@ -73,7 +73,7 @@ impl<V: Variant> Game<V> {
 
     /// A game from a FEN read as a game under `rules` reads it (Chess960 castling rights).
     pub fn from_fen_with(fen: &str, rules: V::Rules) -> Result<Self, V::FenError> {
-        V::from_fen_with(fen, &rules).map(|start| Game::with_rules(start, rules))
+        V::from_fen_for(fen, &rules).map(|start| Game::with_rules(start, rules))
     }
 
     /// The rules this game is played under.
@@ -260,6 +260,12 @@ impl<V: Variant> Game<V> {
             Outcome::draw(Termination::Timeout)
         };
         self.adjudicate(outcome)
+    }
+
+    /// Takes back the adjudication, if any (the moves stay): what `undo` does after a
+    /// resignation, an agreed draw or a flag.
+    pub fn take_back_adjudication(&mut self) -> Option<Outcome> {
+        self.adjudication.take()
     }
 
     /// Records an adjudication as it was decided before (a saved game being restored): a

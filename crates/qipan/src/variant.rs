@@ -59,14 +59,14 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
         Self::start()
     }
     /// Reads and validates a FEN as a game under `rules` reads it (Chess960 castling rights).
-    fn from_fen_with(fen: &str, rules: &Self::Rules) -> Result<Self, Self::FenError> {
+    fn from_fen_for(fen: &str, rules: &Self::Rules) -> Result<Self, Self::FenError> {
         let _ = rules;
         Self::from_fen(fen)
     }
-    /// Reads a FEN like [`Variant::from_fen_with`], but also accepts positions that cannot arise
+    /// Reads a FEN like [`Variant::from_fen_for`], but also accepts positions that cannot arise
     /// in a game yet can be played from (chess: impossible checks, too much material).
-    fn from_fen_relaxed_with(fen: &str, rules: &Self::Rules) -> Result<Self, Self::FenError> {
-        Self::from_fen_with(fen, rules)
+    fn from_fen_relaxed_for(fen: &str, rules: &Self::Rules) -> Result<Self, Self::FenError> {
+        Self::from_fen_for(fen, rules)
     }
     /// The rules this position's own mode implies (Chess960 for a position read as Chess960).
     fn rules_of(&self) -> Self::Rules {

@@ -138,9 +138,12 @@ class _Board:
 
 @final
 class ChessBoard(_Board):
-    """A chess game (FIDE rules), from ``fen`` or the start position."""
+    """A chess game, from ``fen`` or the start position; ``rules`` is ``"fide"`` (the default)
+    or ``"chess960"`` (the same as ``chess960=True``)."""
 
-    def __new__(cls, fen: Optional[str] = None, chess960: bool = False) -> ChessBoard: ...
+    def __new__(
+        cls, fen: Optional[str] = None, chess960: bool = False, rules: Optional[str] = None
+    ) -> ChessBoard: ...
     @staticmethod
     def from_chess960_pos(n: int) -> ChessBoard:
         """The Chess960 start position number ``n`` (0-959, Scharnagl; 518 is standard)."""

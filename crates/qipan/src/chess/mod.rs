@@ -28,6 +28,7 @@ mod role;
 mod rules;
 mod san;
 mod square;
+mod svg;
 mod uci;
 mod zobrist;
 
@@ -150,7 +151,7 @@ impl Variant for Chess {
         start
     }
 
-    fn from_fen_with(fen: &str, rules: &ChessRules) -> Result<Chess, FenError> {
+    fn from_fen_for(fen: &str, rules: &ChessRules) -> Result<Chess, FenError> {
         Chess::from_fen_with(
             fen,
             FenOptions {
@@ -160,7 +161,7 @@ impl Variant for Chess {
         )
     }
 
-    fn from_fen_relaxed_with(fen: &str, rules: &ChessRules) -> Result<Chess, FenError> {
+    fn from_fen_relaxed_for(fen: &str, rules: &ChessRules) -> Result<Chess, FenError> {
         Chess::from_fen_with(
             fen,
             FenOptions {
@@ -315,7 +316,7 @@ impl Variant for Chess {
     }
 
     fn svg(&self) -> String {
-        crate::render::chess_svg(self)
+        svg::chess_svg(self)
     }
 
     fn diagram(&self) -> String {

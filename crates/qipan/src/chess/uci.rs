@@ -10,17 +10,34 @@
 //! assert!(matches!(pos.parse_uci("e2e5"), Err(MoveError::Illegal { .. })));
 //! ```
 
-use super::{Bitboard, Chess, Move, Role, Square};
-use crate::MoveError;
+use super::{Bitboard, CastlingMode, Chess, Move, Role, Square};
+use crate::{MoveError, Variant};
+
+impl Move {
+    /// The move in UCI as a game in castling `mode` writes it: castling `e1g1` in standard
+    /// chess, king-takes-rook (`e1h1`) in Chess960.
+    ///
+    /// ```
+    /// use qipan::chess::{CastlingMode, ChessRules};
+    /// use qipan::{Chess, Variant};
+    /// let pos = Chess::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// let castle = pos.parse_uci("e1g1").unwrap();
+    /// assert_eq!(castle.uci(CastlingMode::Standard), "e1g1");
+    /// assert_eq!(castle.uci(CastlingMode::Chess960), "e1h1");
+    /// ```
+    pub fn uci(self, mode: CastlingMode) -> String {
+        if self.is_castle() && mode == CastlingMode::Chess960 {
+            format!("{}{}", self.from(), self.to())
+        } else {
+            self.to_string()
+        }
+    }
+}
 
 impl Chess {
     /// Writes `mv` in UCI as this position's mode asks (Chess960: castling king-takes-rook).
     pub fn uci(&self, mv: Move) -> String {
-        if mv.is_castle() && self.chess960 {
-            format!("{}{}", mv.from(), mv.to())
-        } else {
-            mv.to_string()
-        }
+        mv.uci(Variant::rules_of(self).castling)
     }
 
     /// Reads a UCI move and checks that it is legal here.

@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 #[cfg(feature = "gbk")]
-use super::{record::TagReader, visit::visit_text, Limits};
+use super::{Limits, Token, Tokenizer};
 
 /// The text of one game's bytes (see the [module docs](self)).
 pub(crate) fn game_text<'a>(bytes: &'a [u8], limits: &super::Limits) -> Cow<'a, str> {
@@ -31,10 +31,21 @@ pub(crate) fn game_text<'a>(bytes: &'a [u8], limits: &super::Limits) -> Cow<'a, 
 }
 
 /// Whether the tags of `text` (ASCII in any encoding: `[Game "Chinese Chess"]`,
-/// `[Variant "xiangqi"]`, a `Format` or a ten-rank `FEN`) make it a Xiangqi record.
+/// `[Variant "xiangqi"]`, a `Format` or a ten-rank `FEN`) make it a Xiangqi record. Reads the tag
+/// section with the tokenizer alone (not the visitor, which decodes through this file), at most
+/// `max_line` bytes of tags.
 #[cfg(feature = "gbk")]
 fn names_xiangqi(text: &str, limits: &Limits) -> bool {
-    let mut tags = TagReader(Vec::new());
-    let _ = visit_text(text, 1, limits, &mut tags);
-    crate::GameKind::from_tags(&tags.0) == Ok(crate::GameKind::Xiangqi)
+    let mut tags = Vec::new();
+    let mut read = 0;
+    for token in Tokenizer::new(text, 1) {
+        match token {
+            Ok((Token::Tag { name, value }, _)) if read <= limits.max_line => {
+                read += name.len() + value.len();
+                tags.push((name.to_owned(), value.into_owned()));
+            }
+            _ => break,
+        }
+    }
+    crate::GameKind::from_tags(&tags) == Ok(crate::GameKind::Xiangqi)
 }

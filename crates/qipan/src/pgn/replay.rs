@@ -168,7 +168,7 @@ impl<V: Variant> Visitor for Replayer<'_, V> {
     fn begin_movetext(&mut self) -> ControlFlow<()> {
         let fen = tag(&self.tags, "FEN").map(|f| f.trim().to_owned());
         let start = match fen.as_deref() {
-            Some(fen) => V::from_fen_with(fen, self.rules).map_err(|e| e.to_string()),
+            Some(fen) => V::from_fen_for(fen, self.rules).map_err(|e| e.to_string()),
             None => Ok(V::start_with(self.rules)),
         };
         let game = match start {

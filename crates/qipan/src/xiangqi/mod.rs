@@ -32,6 +32,7 @@ mod notation;
 mod piece;
 pub(crate) mod repetition;
 mod square;
+mod svg;
 mod tables;
 mod wxf;
 mod zobrist;
@@ -267,7 +268,7 @@ impl Variant for Xiangqi {
     }
 
     fn svg(&self) -> String {
-        crate::render::xiangqi_svg(self)
+        svg::xiangqi_svg(self)
     }
 
     fn diagram(&self) -> String {
