@@ -146,10 +146,22 @@ fn guards_only_against_soldiers_the_guard_side_cannot_win() {
 }
 
 #[test]
-fn a_side_that_could_only_win_by_stalemate_of_a_chariot_is_not_declared_unable() {
-    // A bare general against general and chariot: a win for the bare side would need Red stalemated,
-    // which is not ruled out by a proved rule here, so qipan answers "can win" (sound, not sharp).
+fn a_lone_general_cannot_win_against_a_lone_chariot() {
+    // The bare general never checks and the chariot always has a move (material.rs, Rule 4):
+    // Red's flag draws, Black's loses.
     let p = position("3k5/9/9/9/9/9/9/4R4/9/5K3 w");
-    assert!(p.has_mating_material(Color::Black));
+    assert!(!p.has_mating_material(Color::Black));
     assert!(p.has_mating_material(Color::RED));
+    let mut game = Game::from_position(p);
+    assert!(game.flag(Color::RED));
+    assert_eq!(game.outcome().unwrap().winner, None);
+}
+
+#[test]
+fn a_side_that_could_only_win_by_stalemate_of_an_army_is_not_declared_unable() {
+    // A bare general against two chariots: a win for the bare side would need Red stalemated with
+    // two chariots, which no proved rule here rules out, so qipan answers "can win" (sound, not
+    // sharp).
+    let p = position("3k5/9/9/9/9/9/9/5RR2/9/5K3 w");
+    assert!(p.has_mating_material(Color::Black));
 }

@@ -50,10 +50,20 @@
 //! point, or the cannon, whose capture leaves two generals on different files), sideways when S's
 //! general is on its file (the cannon is then the piece between, the point beside is empty).
 //!
+//! **Rule 4** (`only_guards(S)`, the opponent has its general and exactly one chariot, nothing
+//! else): S cannot win. S never checks (Fact A), and the chariot always has a legal move: of its
+//! two to four neighbours at most one is its own general, and each other one is empty (a step) or
+//! holds one of S's advisors or elephants (a capture) — S's general it cannot touch, that would
+//! be a position with S in check and the opponent to move. Such a step or capture can only uncover
+//! the opponent's general when the chariot is the last piece between the generals; then the
+//! neighbour along the file towards S's general is empty or one of S's pieces, and going there
+//! keeps the chariot between.
+//!
 //! With Rule 2 the other way round, general and cannon against a bare general is a draw for both
 //! sides. Not claimed (not proved here, so answered "can win"): endings where a side could only
-//! win by stalemating an opponent who has chariots, horses or two cannons (such an army can block
-//! itself in), and Pikafish's cannon-with-elephants rules.
+//! win by stalemating an opponent who has horses, two chariots, two cannons or a chariot or cannon
+//! with other pieces (such an army can block itself in), and Pikafish's cannon-with-elephants
+//! rules.
 
 use super::board::SLOT_KIND;
 use super::tables::NONE;
@@ -83,9 +93,9 @@ fn only_guards(m: &[u8; 7]) -> bool {
         .all(|&k| count(m, k) == 0)
 }
 
-/// The general and exactly one cannon, nothing else.
-fn general_and_cannon(m: &[u8; 7]) -> bool {
-    count(m, PieceKind::Cannon) == 1 && m.iter().sum::<u8>() == 2
+/// The general and exactly one piece of `kind`, nothing else.
+fn general_and_one(m: &[u8; 7], kind: PieceKind) -> bool {
+    count(m, kind) == 1 && m.iter().sum::<u8>() == 2
 }
 
 /// The general alone.
@@ -104,9 +114,10 @@ pub(crate) fn can_win(pos: &Xiangqi, color: Color) -> bool {
         && count(&them, Chariot) == 0
         && count(&them, Horse) == 0
         && count(&them, Cannon) == 0;
-    let rule_2 = only_guards(&us) && general_and_cannon(&them);
-    let rule_3 = general_and_cannon(&us) && bare(&them);
-    !(rule_1 || rule_2 || rule_3)
+    let rule_2 = only_guards(&us) && general_and_one(&them, Cannon);
+    let rule_3 = general_and_one(&us, Cannon) && bare(&them);
+    let rule_4 = only_guards(&us) && general_and_one(&them, Chariot);
+    !(rule_1 || rule_2 || rule_3 || rule_4)
 }
 
 #[cfg(test)]
@@ -136,9 +147,13 @@ mod tests {
     }
 
     #[test]
-    fn a_bare_general_against_a_chariot_is_not_claimed() {
-        // Not proved here: answered "can win" for the bare side too.
-        assert_eq!(wins("3k5/9/9/9/9/9/9/4R4/9/5K3 w"), (true, true));
+    fn a_lone_chariot_is_never_stalemated() {
+        // Rule 4: the bare general (or one with advisors and elephants) cannot win against a
+        // lone chariot; two chariots, or a chariot with a horse, are not claimed.
+        assert_eq!(wins("3k5/9/9/9/9/9/9/4R4/9/5K3 w"), (true, false));
+        assert_eq!(wins("3k5/4a4/4b4/9/9/9/9/4R4/9/5K3 w"), (true, false));
+        assert_eq!(wins("3k5/9/9/9/9/9/9/5RR2/9/5K3 w"), (true, true));
+        assert_eq!(wins("3k5/9/9/9/9/9/9/5RN2/9/5K3 w"), (true, true));
     }
 
     /// Whether some sequence of at most `plies` legal moves (both sides cooperating) ends with the
@@ -229,6 +244,8 @@ mod tests {
             ("", "c", Color::RED),
             ("C", "", Color::RED),
             ("C", "", Color::Black),
+            ("R", "", Color::Black),
+            ("R", "ab", Color::Black),
         ];
         let mut searched = 0;
         for (red, black, loser) in cases {
