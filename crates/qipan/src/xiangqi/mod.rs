@@ -261,8 +261,8 @@ impl Variant for Xiangqi {
     }
 
     /// False only when `color` provably cannot win by any legal sequence of moves: it can never
-    /// give check and the opponent can never be stalemated, or general and lone cannon against
-    /// a bare general (the proofs are in `xiangqi/material.rs` and `docs/rules-xiangqi.md`).
+    /// give check and the opponent can never be left without a legal move. Four material rules,
+    /// proved in `xiangqi/material.rs` (summary in `docs/rules-xiangqi.md`, "Dead draws").
     fn has_mating_material(&self, color: Color) -> bool {
         material::can_win(self, color)
     }
