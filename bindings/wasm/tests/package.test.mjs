@@ -30,7 +30,7 @@ test("the .d.ts declares both classes with the documented methods", () => {
   const dts = readFileSync(join(installed, "qipan.d.ts"), "utf8");
   for (const cls of ["ChessBoard", "XiangqiBoard"]) assert.match(dts, new RegExp(`export class ${cls}`));
   for (const sig of [
-    "constructor(fen?: string, options?: { chess960?: boolean })",
+    "constructor(fen?: string, options?: { chess960?: boolean, rules?: string })",
     "constructor(fen?: string, rules?: XiangqiRulesInit)",
     "static fromChess960Pos(n: number): ChessBoard", "isChess960(): boolean",
     "legalMoves(): string[]", "push(mv: string): string", "pushSan(san: string): string",
@@ -39,7 +39,8 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "isStalemate(): boolean", "isInsufficientMaterial(): boolean", "canClaimDraw(): boolean",
     "isGameOver(claimDraw?: boolean): boolean", "outcome(claimDraw?: boolean): Outcome | null",
     "san(uci: string): string", "wxf(iccs: string): string", "chinese(iccs: string): string",
-    "perft(depth: number): number", "svg(): string", "free(): void",
+    "perft(depth: number): number", "svg(): string", "free(): void", "rules(): string",
+    "resign(color: string | boolean): boolean", "agreeDraw(): boolean", "flag(color: string | boolean): boolean",
     "static chess960(start: number | string): ChessBoard",
     "export default function __wbg_init",
   ]) {
