@@ -1,5 +1,5 @@
-//! A Xiangqi [`Game`] driven by the input: a flags byte (bit 0 simple repetition rules, bit 1 a
-//! move limit from the next four bytes, bit 2 read a FEN line), optionally a FEN line, then
+//! A Xiangqi [`Game`] driven by the input: a flags byte (bit 0 simple repetition rules, bit 3
+//! Chinese rules, bit 1 a move limit from the next four bytes, bit 2 read a FEN line), optionally a FEN line, then
 //! byte-chosen moves, raw move values, take-backs and adjudications, with every invariant checked
 //! after each ply (see `qipan_fuzz::play_game`).
 #![no_main]
@@ -17,6 +17,8 @@ fuzz_target!(|data: &[u8]| {
     let mut rules = XiangqiRules::default();
     if flags & 1 != 0 {
         rules.repetition = RuleSet::SimpleRepetition;
+    } else if flags & 8 != 0 {
+        rules.repetition = RuleSet::Chinese;
     }
     if flags & 2 != 0 {
         rules.move_limit = bytes.u32();

@@ -370,8 +370,9 @@ board_class! {
 
 board_class! {
     /// A Xiangqi game: `XiangqiBoard(fen=None, rules="asian")`; `rules` is `"asian"` (Asian Xiangqi
-    /// Federation repetition rules: perpetual check and chase lose) or `"simple"` (every repetition
-    /// is a draw).
+    /// Federation repetition rules: perpetual check and chase lose), `"chinese"` (Chinese Xiangqi
+    /// Association rules: a side attacking with every move of the cycle is at fault) or `"simple"`
+    /// (every repetition is a draw).
     XiangqiBoard(Xiangqi, "XiangqiBoard") {
         #[new]
         #[pyo3(signature = (fen = None, rules = "asian"))]

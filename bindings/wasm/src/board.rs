@@ -136,7 +136,7 @@ impl<V: JsVariant> Board<V> {
         self.position().is_stalemate()
     }
 
-    /// The name of the rule set in force (`"fide"`, `"chess960"`, `"asian"`, `"simple"`).
+    /// The name of the rule set in force (`"fide"`, `"chess960"`, `"asian"`, `"chinese"`, `"simple"`).
     pub fn rules(&self) -> String {
         self.game.rules().to_string()
     }

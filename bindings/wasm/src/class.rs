@@ -114,7 +114,7 @@ macro_rules! board_class {
                 self.board.perft(&depth)
             }
 
-            /// The rule set in force: `"fide"` or `"chess960"`; `"asian"` or `"simple"`.
+            /// The rule set in force: `"fide"` or `"chess960"`; `"asian"`, `"chinese"` or `"simple"`.
             pub fn rules(&self) -> String {
                 self.board.rules()
             }

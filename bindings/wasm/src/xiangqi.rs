@@ -68,7 +68,7 @@ board_class!(XiangqiBoard, "\"red\" | \"black\"");
 #[wasm_bindgen]
 impl XiangqiBoard {
     /// A board at `fen` (the start position when left out) under `rules`: `"asian"` (the
-    /// default) or `"simple"` repetition rules, or `{repetition, moveLimit}` (`moveLimit`: moves
+    /// default), `"chinese"` or `"simple"` repetition rules, or `{repetition, moveLimit}` (`moveLimit`: moves
     /// per side without a capture before a draw, 60 by default; 0 or `null` for none).
     ///
     /// Throws `InvalidFenError` for a FEN that does not describe a legal position.
@@ -128,10 +128,10 @@ pub fn xiangqi_start_fen() -> String {
 const TS_RULES: &'static str = r#"
 /** Xiangqi rules: a repetition rule set by name, or its fields. */
 export type XiangqiRulesInit =
-  | "asian" | "simple"
+  | "asian" | "chinese" | "simple"
   | {
-      /** Asian (AXF) rules: perpetual check and chase lose; simple: every threefold repetition draws. */
-      repetition?: "asian" | "simple";
+      /** Asian (AXF) rules: perpetual check and chase lose; chinese (CXA): every attacking cycle is at fault; simple: every threefold repetition draws. */
+      repetition?: "asian" | "chinese" | "simple";
       /** Moves per side without a capture before a draw (default 60); 0 or null: no limit. */
       moveLimit?: number | null;
     };

@@ -14,7 +14,7 @@ pub struct GameArgs {
     /// The position (the start position when absent).
     #[arg(long)]
     pub fen: Option<String>,
-    /// The rule set (chess: fide, chess960; xiangqi: asian, simple). Default: the game's own.
+    /// The rule set (chess: fide, chess960; xiangqi: asian, chinese, simple). Default: the game's own.
     #[arg(long)]
     pub rules: Option<String>,
     /// Also accept a FEN that cannot arise in a game but can be played from (chess: impossible

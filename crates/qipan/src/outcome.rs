@@ -35,7 +35,9 @@ pub enum Termination {
     ThreefoldRepetition,
     /// Xiangqi: a side checked with every move of a repeated cycle and loses.
     PerpetualCheck,
-    /// Xiangqi: a side chased one unprotected piece with every move of a repeated cycle and loses.
+    /// Xiangqi: a side chased one unprotected piece with every move of a repeated cycle and loses
+    /// (under Chinese rules: any cycle forbidden to it other than perpetual check — chases of one
+    /// piece or several, mate threats, one check one chase).
     PerpetualChase,
     /// Xiangqi: a repeated cycle that no rule forbids, drawn.
     Repetition,

@@ -165,7 +165,8 @@ class ChessBoard(_Board):
 
 @final
 class XiangqiBoard(_Board):
-    """A Xiangqi game under ``rules`` ``"asian"`` (perpetual check and chase lose) or
+    """A Xiangqi game under ``rules`` ``"asian"`` (perpetual check and chase lose),
+    ``"chinese"`` (CXA: a side attacking with every move of the cycle is at fault) or
     ``"simple"`` (every repetition is a draw); other names raise ``ValueError``."""
 
     def __new__(cls, fen: Optional[str] = None, rules: str = "asian") -> XiangqiBoard: ...

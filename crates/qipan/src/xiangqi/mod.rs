@@ -25,6 +25,8 @@ mod board;
 mod chinese;
 mod fen;
 mod iccs;
+mod material;
+mod move_limit;
 mod movegen;
 mod notation;
 mod piece;
@@ -39,6 +41,7 @@ pub use board::Xiangqi;
 pub use chinese::ChineseStyle;
 pub use fen::FenError;
 pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
+pub use move_limit::{counted_plies, CHECKS_COUNTED};
 pub use movegen::{Move, MoveList};
 pub use piece::{Piece, PieceKind};
 pub use square::Square;
@@ -59,6 +62,10 @@ pub enum RuleSet {
     Asian,
     /// Every threefold repetition is a draw.
     SimpleRepetition,
+    /// Chinese Xiangqi Association rules (中国象棋竞赛规则, CXA): a side whose every move in the
+    /// cycle attacks (check, mate threat or chase, in any mix, of one piece or several) is at
+    /// fault; perpetual check always loses; both at fault is a draw.
+    Chinese,
 }
 
 /// The rules a Xiangqi [`Game`] is played under.
@@ -67,7 +74,8 @@ pub struct XiangqiRules {
     /// How repetitions are judged.
     pub repetition: RuleSet,
     /// Moves (per side) without a capture after which the game is drawn: 60 (120 plies) by
-    /// default; 0 switches the rule off.
+    /// default; 0 switches the rule off. Checks beyond a side's first [`CHECKS_COUNTED`] in that
+    /// stretch, and the replies to them, are not counted ([`counted_plies`]).
     pub move_limit: u32,
 }
 
@@ -82,19 +90,20 @@ impl Default for XiangqiRules {
 
 impl RuleSet {
     /// Every rule set, the default first, in the order of [`XiangqiRules::NAMES`].
-    pub const ALL: [RuleSet; 2] = [RuleSet::Asian, RuleSet::SimpleRepetition];
+    pub const ALL: [RuleSet; 3] = [RuleSet::Asian, RuleSet::Chinese, RuleSet::SimpleRepetition];
 
-    /// The canonical name: `"asian"`, `"simple"`.
+    /// The canonical name: `"asian"`, `"chinese"`, `"simple"`.
     pub const fn name(self) -> &'static str {
         match self {
             RuleSet::Asian => "asian",
+            RuleSet::Chinese => "chinese",
             RuleSet::SimpleRepetition => "simple",
         }
     }
 }
 
 impl GameRules for XiangqiRules {
-    const NAMES: &'static [&'static str] = &["asian", "simple"];
+    const NAMES: &'static [&'static str] = &["asian", "chinese", "simple"];
 }
 
 /// The rule set's name; the move limit is not part of it.
@@ -107,16 +116,19 @@ impl fmt::Display for XiangqiRules {
 impl FromStr for XiangqiRules {
     type Err = UnknownRules;
 
-    /// A rule set by name (any case): `asian` (also `axf`) or `simple`; the default move limit.
+    /// A rule set by name (any case): `asian` (also `axf`), `chinese` (also `cxa`) or `simple`;
+    /// the default move limit.
     ///
     /// ```
     /// use qipan::xiangqi::{RuleSet, XiangqiRules};
     /// assert_eq!("AXF".parse::<XiangqiRules>().unwrap().repetition, RuleSet::Asian);
+    /// assert_eq!("cxa".parse::<XiangqiRules>().unwrap().to_string(), "chinese");
     /// assert_eq!("simple".parse::<XiangqiRules>().unwrap().to_string(), "simple");
     /// ```
     fn from_str(name: &str) -> Result<XiangqiRules, UnknownRules> {
         let repetition = match name.trim().to_ascii_lowercase().as_str() {
             "asian" | "axf" => RuleSet::Asian,
+            "chinese" | "cxa" => RuleSet::Chinese,
             "simple" => RuleSet::SimpleRepetition,
             _ => return Err(UnknownRules::new("xiangqi", name, Self::NAMES)),
         };
@@ -232,7 +244,7 @@ impl Variant for Xiangqi {
             };
             return Some(Outcome::win(termination, !self.turn));
         }
-        if !self.has_attackers(Color::White) && !self.has_attackers(Color::Black) {
+        if !material::can_win(self, Color::White) && !material::can_win(self, Color::Black) {
             return Some(Outcome::draw(Termination::InsufficientMaterial));
         }
         None
@@ -241,13 +253,18 @@ impl Variant for Xiangqi {
     fn history_outcome(game: &Game<Self>) -> Option<Outcome> {
         repetition::judge(game).or_else(|| {
             let limit = game.rules().move_limit;
-            (limit > 0 && game.position().halfmove >= limit.saturating_mul(2))
+            let plies = limit.saturating_mul(2);
+            // The counted plies never exceed the clock: count them only when the clock is there.
+            (limit > 0 && game.position().halfmove >= plies && counted_plies(game) >= plies)
                 .then(|| Outcome::draw(Termination::MoveLimit))
         })
     }
 
+    /// False only when `color` provably cannot win by any legal sequence of moves: it can never
+    /// give check and the opponent can never be left without a legal move. Four material rules,
+    /// proved in `xiangqi/material.rs` (summary in `docs/rules-xiangqi.md`, "Dead draws").
     fn has_mating_material(&self, color: Color) -> bool {
-        self.has_attackers(color)
+        material::can_win(self, color)
     }
 
     fn svg(&self) -> String {

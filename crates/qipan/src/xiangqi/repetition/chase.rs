@@ -16,7 +16,7 @@
 //!   answer a discovered check all do not count) — or it is worth more than the attacker: a horse
 //!   or cannon attacking a chariot, an advisor or elephant attacking a chariot, horse or cannon.
 //!
-//! [`attacks`] answers for every pair of pieces (attacker slot, victim slot), so that pieces keep
+//! [`attacks_by`] answers for every pair of pieces (attacker slot, victim slot), so that pieces keep
 //! their identity when they move (slots only change by captures, and a repeated cycle has none);
 //! [`created`] compares the answers before and after a move.
 
@@ -45,8 +45,10 @@ pub(super) struct Attack {
 /// against the second. Slots keep a piece's identity while it moves.
 pub(super) type Attacks = [[Attack; 16]; 16];
 
-/// The attacks of `by` in `pos` (see the module documentation).
-pub(super) fn attacks(pos: &Xiangqi, by: Color) -> Attacks {
+/// The attacks of `by` in `pos` (see the module documentation); `by`'s soldiers count as attackers
+/// only when `soldiers` is set (the CXA counts a soldier's threats when both sides attack in turn,
+/// 棋例通则 27.2).
+pub(super) fn attacks_by(pos: &Xiangqi, by: Color, soldiers: bool) -> Attacks {
     let them = !by;
     let attacker_view = with_turn(pos, by);
     let victim_view = with_turn(pos, them);
@@ -60,8 +62,14 @@ pub(super) fn attacks(pos: &Xiangqi, by: Color) -> Attacks {
             continue;
         }
         let to = vsq as usize;
-        // Advisors, elephants, horses, chariots and cannons: slots 1 to 10.
-        for (aslot, &asq) in pos.slots[by.index()].iter().enumerate().take(11).skip(1) {
+        // Advisors, elephants, horses, chariots and cannons: slots 1 to 10; soldiers 11 to 15.
+        let attacker_slots = if soldiers { 16 } else { 11 };
+        for (aslot, &asq) in pos.slots[by.index()]
+            .iter()
+            .enumerate()
+            .take(attacker_slots)
+            .skip(1)
+        {
             if asq == NONE {
                 continue;
             }
@@ -103,6 +111,35 @@ pub(super) fn attacks(pos: &Xiangqi, by: Color) -> Attacks {
 pub(super) fn created(old: &Attack, new: &Attack) -> bool {
     new.threat
         && (!old.attack || (old.capture && !old.threat && old.recapturers & !new.defenders == 0))
+}
+
+/// The CXA's reading (29.2, 细则2 "从没捉到捉"): a threat the move created is one that is there
+/// after the move and was not before it, whatever took it away before — no attack, a pin, a
+/// check the mover had to answer, a protection that has since gone.
+pub(super) fn created_cxa(old: &Attack, new: &Attack) -> bool {
+    new.threat && !old.threat
+}
+
+/// Calls `found(attacker slot, victim slot)` for every threat the move from `before` to `after`
+/// created, as the rule set's `created` tells (soldiers among the attackers when `soldiers` is
+/// set).
+pub(super) fn for_new_threats(
+    before: &Xiangqi,
+    after: &Xiangqi,
+    soldiers: bool,
+    created: fn(&Attack, &Attack) -> bool,
+    mut found: impl FnMut(usize, usize),
+) {
+    let mover = before.turn;
+    let old = attacks_by(before, mover, soldiers);
+    let new = attacks_by(after, mover, soldiers);
+    for (attacker, (old, new)) in old.iter().zip(&new).enumerate() {
+        for (victim, (old, new)) in old.iter().zip(new).enumerate() {
+            if created(old, new) {
+                found(attacker, victim);
+            }
+        }
+    }
 }
 
 /// A copy of `pos` with `color` to move (only the side changes: the key is not updated).
@@ -161,7 +198,7 @@ mod tests {
     /// The points of the pieces `by` threatens, sorted.
     fn threatened(fen: &str, by: Color) -> Vec<String> {
         let pos = Xiangqi::from_fen(fen).unwrap();
-        let all = attacks(&pos, by)
+        let all = attacks_by(&pos, by, false)
             .iter()
             .flatten()
             .enumerate()

@@ -1,10 +1,12 @@
-//! Judging repeated positions: perpetual check and perpetual chase (Asian / AXF rules).
+//! Judging repeated positions: perpetual check and perpetual chase (Asian / AXF rules here; the
+//! Chinese / CXA rulings in [`cxa`]).
 //!
 //! Nothing is judged until the current position occurs for the third time
 //! ([`Game::repetitions`] `>= 3`). Then, under [`RuleSet::SimpleRepetition`], the game is a draw
-//! ([`Termination::Repetition`]); under [`RuleSet::Asian`] (the default) the *cycle* is judged:
-//! the moves played since the first of the three occurrences (two turns of the loop, every move
-//! of both sides in it).
+//! ([`Termination::Repetition`]); under [`RuleSet::Asian`] (the default) and
+//! [`RuleSet::Chinese`] the *cycle* is judged: the moves played since the first of the three
+//! occurrences (two turns of the loop, every move of both sides in it). What follows is the
+//! Asian ruling.
 //!
 //! 1. **Perpetual check.** A side that gave check with every one of its moves in the cycle loses
 //!    ([`Termination::PerpetualCheck`]); when both sides did, the game is drawn.
@@ -20,8 +22,8 @@
 //!
 //! Check outranks chase: a side that checks perpetually loses even when the other side chases
 //! perpetually. A checking move counts towards a chase only if it also creates the threat, so a
-//! side alternating checks and chases is not judged a chaser (AXF's "one check, one chase" rule
-//! is not implemented; see `docs/rules-xiangqi.md`).
+//! side alternating checks and chases is not judged a chaser: one check and one chase is a draw
+//! under these rules (as Fairy-Stockfish rules it), a loss under [`RuleSet::Chinese`].
 //!
 //! ```
 //! use qipan::{Color, Game, Termination, Xiangqi};
@@ -44,6 +46,8 @@
 //! ```
 
 mod chase;
+mod cxa;
+mod kill;
 
 use super::{RuleSet, Xiangqi};
 use crate::{Color, Game, Outcome, Termination};
@@ -56,6 +60,7 @@ pub(crate) fn judge(game: &Game<Xiangqi>) -> Option<Outcome> {
     Some(match game.rules().repetition {
         RuleSet::SimpleRepetition => Outcome::draw(Termination::Repetition),
         RuleSet::Asian => judge_cycle(&game.positions()[cycle_start(game)..]),
+        RuleSet::Chinese => cxa::judge_cycle(&game.positions()[cycle_start(game)..]),
     })
 }
 
@@ -109,16 +114,9 @@ fn judge_cycle(positions: &[Xiangqi]) -> Outcome {
 /// The pieces (slots of the side not moving) that the move from `before` to `after` chases: the
 /// threats of the mover after the move that the same attacker did not have before it.
 fn new_threats(before: &Xiangqi, after: &Xiangqi) -> u16 {
-    let mover = before.turn;
-    let old = chase::attacks(before, mover);
-    let new = chase::attacks(after, mover);
     let mut chased = 0;
-    for (old, new) in old.iter().zip(&new) {
-        for (victim, (old, new)) in old.iter().zip(new).enumerate() {
-            if chase::created(old, new) {
-                chased |= 1 << victim;
-            }
-        }
-    }
+    chase::for_new_threats(before, after, false, chase::created, |_, victim| {
+        chased |= 1 << victim
+    });
     chased
 }
