@@ -36,6 +36,10 @@ pub struct ValidateArgs {
     /// Replay every game as this game instead of detecting it from the tags.
     #[arg(long, value_enum)]
     variant: Option<VariantName>,
+    /// Count `*` on a game the rules ended (mate, stalemate...) as a wrong result; by default it
+    /// is a note (`*` means "unknown or unfinished").
+    #[arg(long)]
+    strict_results: bool,
 }
 
 /// What a worker reports of one game.
@@ -45,14 +49,23 @@ struct Checked {
     /// The termination name, `none`, or `None` when the moves could not all be played.
     ending: Option<&'static str>,
     errors: Vec<RecordError>,
+    /// Notes that are no errors (`*` on a finished game, without `--strict-results`).
+    notes: Vec<RecordError>,
 }
 
 /// Replays one game as the variant its tags (or `forced`) name.
-fn check(file: usize, raw: &RawGame, forced: Option<VariantName>, limits: &Limits) -> Checked {
+fn check(
+    file: usize,
+    raw: &RawGame,
+    forced: Option<VariantName>,
+    strict: bool,
+    limits: &Limits,
+) -> Checked {
     let error = |kind, line, message| Checked {
         file,
         plies: 0,
         ending: None,
+        notes: Vec::new(),
         errors: vec![RecordError {
             game: raw.index,
             line,
@@ -87,7 +100,13 @@ fn check(file: usize, raw: &RawGame, forced: Option<VariantName>, limits: &Limit
             ResultCheck::Unchecked => None,
             _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
         };
-        Checked { file, plies: report.plies(), ending, errors: report.errors }
+        let plies = report.plies();
+        let (errors, notes) = if strict {
+            (report.strict_errors(), Vec::new())
+        } else {
+            (report.errors, report.notes)
+        };
+        Checked { file, plies, ending, errors, notes }
     })
 }
 
@@ -100,6 +119,8 @@ struct Summary {
     endings: BTreeMap<&'static str, u64>,
     /// `(file, error)`.
     errors: Vec<(usize, RecordError)>,
+    /// `(file, note)`.
+    notes: Vec<(usize, RecordError)>,
 }
 
 impl Summary {
@@ -114,6 +135,8 @@ impl Summary {
         }
         self.errors
             .extend(checked.errors.into_iter().map(|e| (checked.file, e)));
+        self.notes
+            .extend(checked.notes.into_iter().map(|e| (checked.file, e)));
     }
 }
 
@@ -151,6 +174,7 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     let mut progress = Progress::new(total_bytes);
     let mut summary = Summary::default();
     let forced = args.variant;
+    let strict = args.strict_results;
     let mut before = 0;
     for (file, path) in args.files.iter().enumerate() {
         let games = Counted {
@@ -158,7 +182,9 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
             read: Arc::clone(&bytes_read),
             before,
         };
-        let checked = pgn::parallel_map(games, jobs, move |raw| check(file, raw, forced, &limits));
+        let checked = pgn::parallel_map(games, jobs, move |raw| {
+            check(file, raw, forced, strict, &limits)
+        });
         for game in checked {
             let game = game.map_err(|e| format!("reading {}: {e}", path.display()))?;
             summary.add(game);
@@ -167,9 +193,9 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
         before = bytes_read.load(Ordering::Relaxed);
     }
     progress.finish();
-    summary
-        .errors
-        .sort_by(|(fa, a), (fb, b)| (fa, a.game, a.line).cmp(&(fb, b.game, b.line)));
+    for list in [&mut summary.errors, &mut summary.notes] {
+        list.sort_by(|(fa, a), (fb, b)| (fa, a.game, a.line).cmp(&(fb, b.game, b.line)));
+    }
     let out = &mut io::stdout().lock();
     if args.json {
         print_json(out, &summary, &args.files)
@@ -261,6 +287,14 @@ fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io:
         }
         writeln!(out, ": {} [{}]", e.message, e.kind)?;
     }
+    for (file, note) in &summary.notes {
+        let path = files[*file].display();
+        writeln!(
+            out,
+            "{path}:{}: game {}: note: {}",
+            note.line, note.game, note.message
+        )?;
+    }
     let errors = summary.errors.len();
     writeln!(
         out,
@@ -287,27 +321,30 @@ fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io:
 }
 
 fn print_json(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io::Result<()> {
-    let errors: Vec<_> = summary
-        .errors
-        .iter()
-        .map(|(file, e)| {
-            json!({
-                "file": files[*file].display().to_string(),
-                "game": e.game,
-                "line": e.line,
-                "ply": e.ply,
-                "move": e.text,
-                "message": e.message,
-                "kind": e.kind.as_str(),
+    let entries = |list: &[(usize, RecordError)]| -> Vec<_> {
+        list.iter()
+            .map(|(file, e)| {
+                json!({
+                    "file": files[*file].display().to_string(),
+                    "game": e.game,
+                    "line": e.line,
+                    "ply": e.ply,
+                    "move": e.text,
+                    "message": e.message,
+                    "kind": e.kind.as_str(),
+                })
             })
-        })
-        .collect();
+            .collect()
+    };
+    let errors = entries(&summary.errors);
+    let notes = entries(&summary.notes);
     let value = json!({
         "games": summary.games,
         "plies": summary.plies,
         "valid": summary.valid,
         "endings": summary.endings,
         "errors": errors,
+        "notes": notes,
     });
     writeln!(out, "{value}")
 }

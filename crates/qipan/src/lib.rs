@@ -21,7 +21,7 @@ pub use error::{ErrorKind, MoveError};
 pub use game::Game;
 pub use outcome::{Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads};
-pub use variant::Variant;
+pub use variant::{is_null_move_text, Variant, NULL_MOVE_TEXTS};
 
 pub use chess::Chess;
 pub use xiangqi::Xiangqi;

@@ -2,7 +2,8 @@
 //!
 //! Accepted on input besides strict SAN: `0-0` / `0-0-0`, promotions without `=` or with a
 //! lower-case piece (`e8Q`, `e8=q`), over-disambiguation (`Ng1f3`), a missing or extra `x`
-//! (`ed5`), a trailing ` e.p.`, check marks and annotations (`+`, `#`, `!`, `?`, `!?`).
+//! (`ed5`), a trailing ` e.p.`, check marks and annotations (`+`, `#`, `!`, `?`, `!?`). The null
+//! move (a pass) is read from `--`, `Z0`, `0000` and `@@@@` (refused in check) and written `--`.
 //!
 //! ```
 //! use qipan::{Chess, MoveError, Variant};
@@ -18,6 +19,9 @@ use crate::MoveError;
 impl Chess {
     /// Writes `mv` (a legal move) in SAN, with `+` or `#`.
     pub fn san(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "--".into();
+        }
         let mut san = self.san_plain(mv);
         let mut after = *self;
         after.play_unchecked(mv);
@@ -29,6 +33,9 @@ impl Chess {
 
     /// SAN without the check mark.
     pub fn san_plain(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "--".into();
+        }
         let kind = mv.kind();
         match kind {
             MoveKind::Castle => {
@@ -94,6 +101,9 @@ impl Chess {
 
     /// Reads SAN (leniently, see the module docs) and checks that it names one legal move.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        if crate::is_null_move_text(text) {
+            return self.null_unless_check(text);
+        }
         if text.len() > 32 {
             return Err(MoveError::invalid(
                 &text[..text.floor_char_boundary_compat(32)],

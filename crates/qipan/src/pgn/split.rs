@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{is_result, Limits, SyntaxError};
+use super::{is_result, is_trailer_rule, Limits, SyntaxError};
 
 /// One game's text as it stands in the file, not yet parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +24,10 @@ pub struct RawGame {
 /// A game starts at a tag line (`[`...) that follows movetext, or — for files without tags — at
 /// the first movetext after a game's result token. Lines inside a `{ ... }` comment do not start a
 /// game, except a tag line after a blank line (so that one unclosed comment cannot swallow the rest
-/// of a file: the game before it reports [`SyntaxError::UnclosedComment`]). Blank lines and `%` escape lines before the first game belong to no game; every line
+/// of a file: the game before it reports [`SyntaxError::UnclosedComment`]). A line of `=` signs
+/// outside comments opens an XQBase trailer: it and every line after it up to the next line
+/// that starts with `[` belong to the game before (a trailer before the first game to no game).
+/// Blank lines and `%` escape lines before the first game belong to no game; every line
 /// after a game's first line belongs to it until the next game starts. Only the current game and
 /// one line are in memory, each bounded by [`Limits`].
 ///
@@ -46,6 +49,9 @@ pub struct Splitter<R> {
     /// The last movetext token was a result at depth 0.
     terminated: bool,
     in_brace: bool,
+    /// In an XQBase trailer ([`is_trailer_rule`]): every line up to the next `[` line belongs
+    /// to the current game.
+    in_trailer: bool,
     depth: u32,
     /// The line before was blank.
     prev_blank: bool,
@@ -70,6 +76,7 @@ impl<R: BufRead> Splitter<R> {
             has_moves: false,
             terminated: false,
             in_brace: false,
+            in_trailer: false,
             depth: 0,
             prev_blank: false,
             done: false,
@@ -113,6 +120,7 @@ impl<R: BufRead> Splitter<R> {
         self.games += 1;
         self.has_moves = false;
         self.terminated = false;
+        self.in_trailer = false;
         self.depth = 0;
         let game = RawGame {
             index: self.games,
@@ -233,8 +241,19 @@ impl<R: BufRead> Splitter<R> {
                 // of the file. The game before reports its unclosed comment.
                 self.in_brace = false;
             }
+            if self.in_trailer && first == Some(b'[') {
+                // The trailer ends at a tag line, which starts the next game (below).
+                self.in_trailer = false;
+            }
             let finished = if sync_line {
                 self.start_game(offset, line_no)
+            } else if self.in_trailer {
+                None
+            } else if !self.in_brace && is_trailer_rule(&self.line[from..]) {
+                // Without moves before it, the trailer still ends the game at the next tag.
+                self.in_trailer = true;
+                self.has_moves = true;
+                None
             } else if self.in_brace {
                 self.scan(from);
                 None

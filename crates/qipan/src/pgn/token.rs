@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::{is_result, SyntaxError};
+use super::{is_result, is_trailer_rule, SyntaxError};
 
 /// One token of a game's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +71,41 @@ impl<'a> Tokenizer<'a> {
 
     fn at_line_start(&self) -> bool {
         self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
+    }
+
+    /// Whether only spaces and tabs stand between the start of the line and the position.
+    fn line_blank_before(&self) -> bool {
+        let before = &self.text[..self.pos];
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        before[start..]
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
+    }
+
+    fn rest_of_line(&self) -> &'a [u8] {
+        let rest = &self.text.as_bytes()[self.pos..];
+        &rest[..rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len())]
+    }
+
+    /// Reads an XQBase trailer from its `=` line to the next line that starts with `[` (the next
+    /// game's tags; the [`Splitter`](super::Splitter) cuts the game there) or the end, and
+    /// returns the text after the `=` line.
+    fn trailer(&mut self) -> &'a str {
+        self.skip_to_line_end();
+        let start = self.pos;
+        let bytes = self.text.as_bytes();
+        while self.pos < bytes.len() {
+            // At a `\n`: the next line ends the trailer if it starts with `[`.
+            let next = &bytes[self.pos + 1..];
+            let first = next.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\r'));
+            if first == Some(&b'[') {
+                break;
+            }
+            self.line += 1;
+            self.pos += 1;
+            self.skip_to_line_end();
+        }
+        &self.text[start..self.pos]
     }
 
     fn skip_to_line_end(&mut self) -> &'a str {
@@ -250,7 +285,14 @@ impl<'a> Tokenizer<'a> {
                         Err(_) => Ok(Token::Move(&self.text[self.pos - 1 - digits..self.pos])),
                     }
                 }
-                _ => Ok(self.word()),
+                '=' if self.line_blank_before() && is_trailer_rule(self.rest_of_line()) => {
+                    Ok(Token::Comment(self.trailer()))
+                }
+                _ => match self.word() {
+                    // `exd6 e.p.`: the en passant mark of the move before, written apart.
+                    Token::Move(word) if is_en_passant_mark(word) => continue,
+                    token => Ok(token),
+                },
             };
             return Some(token.map(|t| (t, line)));
         }
@@ -270,6 +312,11 @@ impl<'a> Iterator for Tokenizer<'a> {
         }
         Some(token)
     }
+}
+
+/// `e.p.` (or `e.p`, `ep.`, any case) written as a token of its own after an en passant capture.
+fn is_en_passant_mark(word: &str) -> bool {
+    matches!(word.to_ascii_lowercase().as_str(), "e.p." | "e.p" | "ep.")
 }
 
 /// White space, and the byte-order mark that concatenated files leave at the start of each.
