@@ -4,6 +4,7 @@
 //! lower-case piece (`e8Q`, `e8=q`), over-disambiguation (`Ng1f3`), a missing or extra `x`
 //! (`ed5`), a trailing ` e.p.`, check marks and annotations (`+`, `#`, `!`, `?`, `!?`). The null
 //! move (a pass) is read from `--`, `Z0`, `0000` and `@@@@` (refused in check) and written `--`.
+//! Figurines (`♘f3`, `♞c6`, FIDE Handbook E.12) read as the piece letters.
 //!
 //! ```
 //! use qipan::{Chess, MoveError, Variant};
@@ -111,7 +112,10 @@ impl Chess {
             ));
         }
         if !text.is_ascii() {
-            return Err(MoveError::invalid(text, "SAN is ASCII"));
+            return match figurines_to_letters(text) {
+                Some(letters) => self.parse_san(&letters).map_err(|e| with_text(e, text)),
+                None => Err(MoveError::invalid(text, "SAN is ASCII (or figurines)")),
+            };
         }
         let mut s = text.trim();
         loop {
@@ -218,6 +222,37 @@ impl Chess {
                 candidates: many.iter().map(|&m| self.san(m)).collect(),
             }),
         }
+    }
+}
+
+/// `♘f3` as `Nf3`: the figurine algebraic notation of FIDE Handbook E.12 (either colour's
+/// figurines; a pawn figurine is dropped). `None` when other non-ASCII characters remain.
+fn figurines_to_letters(text: &str) -> Option<String> {
+    let letters: String = text
+        .chars()
+        .filter_map(|c| match c {
+            '♔' | '♚' => Some(Some('K')),
+            '♕' | '♛' => Some(Some('Q')),
+            '♖' | '♜' => Some(Some('R')),
+            '♗' | '♝' => Some(Some('B')),
+            '♘' | '♞' => Some(Some('N')),
+            '♙' | '♟' => None,
+            c => Some(Some(c)),
+        })
+        .flatten()
+        .collect();
+    letters.is_ascii().then_some(letters)
+}
+
+/// `error` about the text as written (with its figurines), not as translated.
+fn with_text(error: MoveError, text: &str) -> MoveError {
+    match error {
+        MoveError::Invalid { reason, .. } => MoveError::invalid(text, reason),
+        MoveError::Illegal { fen, .. } => MoveError::illegal(text, fen),
+        MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous {
+            text: text.to_owned(),
+            candidates,
+        },
     }
 }
 
