@@ -32,7 +32,11 @@ fn chess_null_move_counts_and_clears_en_passant_as_python_chess() {
 fn chess_null_move_forfeits_en_passant_and_keeps_castling() {
     let mut game: Game<Chess> = Game::from_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
     game.push_any("e4").unwrap();
-    assert!(game.position().legal_moves().iter().any(|m| m.is_en_passant()));
+    assert!(game
+        .position()
+        .legal_moves()
+        .iter()
+        .any(|m| m.is_en_passant()));
     game.push_any("Z0").unwrap();
     // python-chess: 4k3/8/8/8/3pP3/8/8/4K3 w - - 1 2
     assert_eq!(game.position().fen(), "4k3/8/8/8/3pP3/8/8/4K3 w - - 1 2");
@@ -73,7 +77,10 @@ fn chess_null_move_text_and_legality() {
         assert_eq!(start.parse_san(text), Ok(Move::null()), "{text}");
     }
     assert_eq!(start.parse_move("0000"), Ok(Move::null()));
-    assert!(matches!(start.parse_move("--"), Err(MoveError::Invalid { .. })));
+    assert!(matches!(
+        start.parse_move("--"),
+        Err(MoveError::Invalid { .. })
+    ));
     // Never a legal move: move generation and perft do not see it.
     assert!(!start.is_legal(Move::null()));
     assert!(!start.legal_moves().contains(&Move::null()));
@@ -85,9 +92,18 @@ fn chess_null_move_in_check_is_refused() {
     let fen = "4k3/8/8/8/8/8/8/4K2r w - - 0 1";
     let mut game: Game<Chess> = Game::from_fen(fen).unwrap();
     assert!(matches!(game.push_null(), Err(MoveError::Illegal { .. })));
-    assert!(matches!(game.push_any("--"), Err(MoveError::Illegal { .. })));
-    assert!(matches!(game.push_coord("0000"), Err(MoveError::Illegal { .. })));
-    assert!(matches!(game.push(Move::null()), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        game.push_any("--"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        game.push_coord("0000"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        game.push(Move::null()),
+        Err(MoveError::Illegal { .. })
+    ));
     assert_eq!(game.ply(), 0);
     assert_eq!(game.position().fen(), fen);
 }
@@ -126,6 +142,9 @@ fn xiangqi_null_move_in_check_is_refused() {
     let mut game: Game<Xiangqi> = Game::from_fen(fen).unwrap();
     assert!(game.position().is_check());
     assert!(matches!(game.push_null(), Err(MoveError::Illegal { .. })));
-    assert!(matches!(game.push_coord("0000"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        game.push_coord("0000"),
+        Err(MoveError::Illegal { .. })
+    ));
     assert_eq!(game.ply(), 0);
 }

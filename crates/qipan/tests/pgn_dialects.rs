@@ -96,7 +96,10 @@ fn null_moves_in_main_lines_and_variations() {
         .collect();
     assert_eq!(nulls, [1, 3, 5, 7, 11]);
     // Game 3: a pass after a double step forfeits the en passant capture.
-    assert_eq!(reports[2].game.positions()[2].fen(), "4k3/8/8/8/3pP3/8/8/4K3 w - - 1 2");
+    assert_eq!(
+        reports[2].game.positions()[2].fen(),
+        "4k3/8/8/8/3pP3/8/8/4K3 w - - 1 2"
+    );
 
     // Variations: 1... -- 2. d4 d5 (2... Z0 3. c4), 2. Z0 Nc6 3. -- Nf6, 4. 0000 axb5.
     let raw = &games(&bytes)[1];
@@ -183,7 +186,9 @@ fn figurine_pieces_read_as_letters() {
     assert_eq!(report.plies(), 13);
     let san: Vec<String> = {
         let g = &report.game;
-        (0..g.ply()).map(|i| g.positions()[i].san(g.moves()[i])).collect()
+        (0..g.ply())
+            .map(|i| g.positions()[i].san(g.moves()[i]))
+            .collect()
     };
     assert_eq!(san[2], "Nf3");
     assert_eq!(san[3], "Nc6");
@@ -241,21 +246,38 @@ fn check_xqbase(bytes: &[u8]) {
     assert_eq!(reports[1].tag("Event"), Some("樣本賽"));
     // The third is a composed mate recorded with `*`.
     let mate = reports[2].outcome().unwrap();
-    assert_eq!((mate.termination, mate.winner), (Termination::Checkmate, Some(Color::RED)));
+    assert_eq!(
+        (mate.termination, mate.winner),
+        (Termination::Checkmate, Some(Color::RED))
+    );
     assert_eq!(reports[2].notes.len(), 1);
     // The trailer is the trailing comment of each game.
     for raw in &raws {
         let record = PgnGame::parse(raw, &Limits::default()).unwrap();
-        let comment = record.moves.last().unwrap().comment.as_deref().unwrap_or("");
-        assert!(comment.contains("推荐用《象棋巫师》观赏棋谱"), "{comment:?}");
-        assert!(comment.ends_with("http://www.elephantbase.net/"), "{comment:?}");
+        let comment = record
+            .moves
+            .last()
+            .unwrap()
+            .comment
+            .as_deref()
+            .unwrap_or("");
+        assert!(
+            comment.contains("推荐用《象棋巫师》观赏棋谱"),
+            "{comment:?}"
+        );
+        assert!(
+            comment.ends_with("http://www.elephantbase.net/"),
+            "{comment:?}"
+        );
         assert!(!comment.contains('='), "{comment:?}");
     }
 }
 
 #[test]
 fn xqbase_trailers_stay_with_their_game() {
-    check_xqbase(&repo_file("crates/qipan-cli/tests/data/xiangqi-xqbase-utf8.pgn"));
+    check_xqbase(&repo_file(
+        "crates/qipan-cli/tests/data/xiangqi-xqbase-utf8.pgn",
+    ));
 }
 
 #[cfg(feature = "gbk")]
