@@ -73,13 +73,14 @@ impl<'a> Tokenizer<'a> {
         self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
     }
 
-    /// Whether only spaces and tabs stand between the start of the line and the position.
+    /// Whether only white space (and a byte-order mark at its start) stands between the start
+    /// of the line and the position — as the [`Splitter`](super::Splitter) sees a line.
     fn line_blank_before(&self) -> bool {
         let before = &self.text[..self.pos];
         let start = before.rfind('\n').map_or(0, |i| i + 1);
-        before[start..]
-            .bytes()
-            .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
+        let prefix = &before[start..];
+        let prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
+        prefix.bytes().all(|b| b.is_ascii_whitespace())
     }
 
     fn rest_of_line(&self) -> &'a [u8] {
@@ -230,7 +231,10 @@ impl<'a> Tokenizer<'a> {
 
     fn advance(&mut self) -> Option<Result<(Token<'a>, u64), SyntaxError>> {
         if let Some(word) = self.pending_move.take() {
-            return Some(Ok((self.split_suffix(word), self.line)));
+            match self.split_suffix(word) {
+                Token::Move(word) if is_dropped_word(word) => {}
+                token => return Some(Ok((token, self.line))),
+            }
         }
         if let Some(nag) = self.pending_nag.take() {
             return Some(Ok((Token::Nag(nag), self.line)));
@@ -289,8 +293,7 @@ impl<'a> Tokenizer<'a> {
                     Ok(Token::Comment(self.trailer()))
                 }
                 _ => match self.word() {
-                    // `exd6 e.p.`: the en passant mark of the move before, written apart.
-                    Token::Move(word) if is_en_passant_mark(word) => continue,
+                    Token::Move(word) if is_dropped_word(word) => continue,
                     token => Ok(token),
                 },
             };
@@ -314,9 +317,14 @@ impl<'a> Iterator for Tokenizer<'a> {
     }
 }
 
-/// `e.p.` (or `e.p`, `ep.`, any case) written as a token of its own after an en passant capture.
-fn is_en_passant_mark(word: &str) -> bool {
+/// Words that are no move and are dropped: `e.p.` (or `e.p`, `ep.`, any case), the en passant
+/// mark of the move before written as a token of its own (`exd6 e.p.`), and a run of four or more
+/// `=` inside a line (at the start of a line it opens an XQBase trailer instead). Dropping them,
+/// rather than passing them on as moves, keeps a record written back (where any word may start a
+/// line) reading as the same moves.
+fn is_dropped_word(word: &str) -> bool {
     matches!(word.to_ascii_lowercase().as_str(), "e.p." | "e.p" | "ep.")
+        || is_trailer_rule(word.as_bytes())
 }
 
 /// White space, and the byte-order mark that concatenated files leave at the start of each.
