@@ -55,6 +55,8 @@ pub struct Splitter<R> {
     depth: u32,
     /// The line before was blank.
     prev_blank: bool,
+    /// The kind of the last line that was not blank (`Blank` before the first).
+    last_nonblank: LineKind,
     done: bool,
     /// Every sync line ([`is_sync_line`]) starts a game, whatever came before (bulk mode).
     sync: bool,
@@ -79,6 +81,7 @@ impl<R: BufRead> Splitter<R> {
             in_trailer: false,
             depth: 0,
             prev_blank: false,
+            last_nonblank: LineKind::Blank,
             done: false,
             sync: false,
             stop_at: None,
@@ -86,7 +89,8 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// Sync mode, for bulk and byte-range replay: every *sync line* — a tag line (`[` first,
-    /// after an optional BOM, not a `%` line) right after a blank line — starts a game, even
+    /// after an optional BOM, not a `%` line) right after a blank line, whose last non-blank line
+    /// before is no tag line (ChessBase leaves blank lines inside a tag section) — starts a game, even
     /// inside an unclosed comment or after a game without movetext, so the games after a sync
     /// line do not depend on anything before it. With `stop_at`, the splitter ends before the
     /// first sync line at or past that offset (after finishing the game before it).
@@ -228,7 +232,11 @@ impl<R: BufRead> Splitter<R> {
                 .map(|i| self.line[from + i]);
             let blank_before = self.prev_blank;
             self.prev_blank = first.is_none();
-            let sync_line = self.sync && blank_before && line_kind(&self.line) == LineKind::Tag;
+            let kind = line_kind(&self.line);
+            let sync_line = self.sync && is_sync_line(blank_before, self.last_nonblank, kind);
+            if kind != LineKind::Blank {
+                self.last_nonblank = kind;
+            }
             if sync_line {
                 if self.stop_at.is_some_and(|end| offset >= end) {
                     self.done = true;
@@ -367,6 +375,12 @@ pub(crate) enum LineKind {
     Tag,
     /// Anything else.
     Other,
+}
+
+/// Whether a line of `kind` is a sync line (see [`Splitter::sync_mode`]): a tag line right after
+/// a blank line, when the last non-blank line before was no tag line.
+pub(crate) fn is_sync_line(blank_before: bool, last_nonblank: LineKind, kind: LineKind) -> bool {
+    blank_before && kind == LineKind::Tag && last_nonblank != LineKind::Tag
 }
 
 /// Classifies a line as the [`Splitter`] reads it (at most `max_line` bytes of it).
