@@ -24,6 +24,10 @@ use crate::cli_variant::{with_variant, CliVariant, VariantName};
 /// `qipan validate`.
 #[derive(Args)]
 pub struct ValidateArgs {
+    /// Count `*` on a game the rules ended (mate, stalemate...) as a wrong result; by default it
+    /// is a note (`*` means "unknown or unfinished").
+    #[arg(long)]
+    strict_results: bool,
     /// Record files (PGN; `-` reads standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -36,10 +40,6 @@ pub struct ValidateArgs {
     /// Replay every game as this game instead of detecting it from the tags.
     #[arg(long, value_enum)]
     variant: Option<VariantName>,
-    /// Count `*` on a game the rules ended (mate, stalemate...) as a wrong result; by default it
-    /// is a note (`*` means "unknown or unfinished").
-    #[arg(long)]
-    strict_results: bool,
 }
 
 /// What a worker reports of one game.
@@ -54,13 +54,7 @@ struct Checked {
 }
 
 /// Replays one game as the variant its tags (or `forced`) name.
-fn check(
-    file: usize,
-    raw: &RawGame,
-    forced: Option<VariantName>,
-    strict: bool,
-    limits: &Limits,
-) -> Checked {
+fn check(file: usize, raw: &RawGame, forced: Option<VariantName>, limits: &Limits) -> Checked {
     let error = |kind, line, message| Checked {
         file,
         plies: 0,
@@ -100,13 +94,13 @@ fn check(
             ResultCheck::Unchecked => None,
             _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
         };
-        let plies = report.plies();
-        let (errors, notes) = if strict {
-            (report.strict_errors(), Vec::new())
-        } else {
-            (report.errors, report.notes)
-        };
-        Checked { file, plies, ending, errors, notes }
+        Checked {
+            file,
+            plies: report.plies(),
+            ending,
+            errors: report.errors,
+            notes: report.notes,
+        }
     })
 }
 
@@ -182,11 +176,13 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
             read: Arc::clone(&bytes_read),
             before,
         };
-        let checked = pgn::parallel_map(games, jobs, move |raw| {
-            check(file, raw, forced, strict, &limits)
-        });
+        let checked = pgn::parallel_map(games, jobs, move |raw| check(file, raw, forced, &limits));
         for game in checked {
-            let game = game.map_err(|e| format!("reading {}: {e}", path.display()))?;
+            let mut game = game.map_err(|e| format!("reading {}: {e}", path.display()))?;
+            if strict {
+                game.errors.append(&mut game.notes);
+                game.errors.sort_by_key(|e| e.line);
+            }
             summary.add(game);
             progress.tick(&summary, bytes_read.load(Ordering::Relaxed));
         }

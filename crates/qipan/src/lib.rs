@@ -21,7 +21,8 @@ pub use error::{ErrorKind, MoveError};
 pub use game::Game;
 pub use outcome::{Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads};
-pub use variant::{is_null_move_text, Variant, NULL_MOVE_TEXTS};
+pub use variant::Variant;
 
 pub use chess::Chess;
+pub use variant::{is_null_move_text, NULL_MOVE_TEXTS};
 pub use xiangqi::Xiangqi;
