@@ -64,6 +64,8 @@ def test_null_moves_on_a_board_as_python_chess() -> None:
             theirs.push_san(san)
         assert ours.fen() == theirs.fen()
     assert ours.move_stack[1] == qipan.Move.null()
+    assert not ours.is_legal(qipan.Move.null()) and not theirs.is_legal(chess.Move.null())
+    assert qipan.Move.null() not in ours.legal_moves
     assert not qipan.Move.null() and qipan.Move.from_uci("e2e4")
     assert qipan.Move.null().uci() == chess.Move.null().uci() == "0000"
     assert qipan.Move.from_uci("0000") == qipan.Move.null()
