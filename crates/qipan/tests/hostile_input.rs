@@ -251,8 +251,12 @@ fn hostile_trailers_and_null_moves() {
         .unwrap();
     assert!(matches!(raw.error, Some(SyntaxError::GameTooLarge { .. })));
     assert!(raw.bytes.is_empty());
-    // Trailers, one rule line after another, and rules without text.
+    // Trailers, one rule line after another, and rules without text; a megabyte line of `=`
+    // words (each one a candidate for a rule only at the start of a line: linear, not quadratic).
     read_records("rules", &"====\n".repeat(MB / 5).into_bytes());
+    read_records("= words", &"= ".repeat(MB / 2).into_bytes());
+    read_records("==== words", &"1. e4 ==== ".repeat(MB / 11).into_bytes());
+    read_records("= lines", &"=\n".repeat(MB / 2).into_bytes());
     read_records(
         "games with trailers",
         &"[A \"b\"]\n1. e4 *\n=====\nx\n"

@@ -47,6 +47,11 @@ pub struct Tokenizer<'a> {
     pending_nag: Option<u8>,
     /// A move glued to its number (`1.e4`), delivered after the number.
     pending_move: Option<&'a str>,
+    /// Only ASCII white space (and a byte-order mark first) since the start of the line: a
+    /// `=` here may open an XQBase trailer, as the [`Splitter`](super::Splitter) sees lines.
+    line_clean: bool,
+    /// Where the current line starts.
+    line_start: usize,
     failed: bool,
 }
 
@@ -60,6 +65,8 @@ impl<'a> Tokenizer<'a> {
             line,
             pending_nag: None,
             pending_move: None,
+            line_clean: true,
+            line_start: 0,
             failed: false,
         }
     }
@@ -71,16 +78,6 @@ impl<'a> Tokenizer<'a> {
 
     fn at_line_start(&self) -> bool {
         self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
-    }
-
-    /// Whether only white space (and a byte-order mark at its start) stands between the start
-    /// of the line and the position — as the [`Splitter`](super::Splitter) sees a line.
-    fn line_blank_before(&self) -> bool {
-        let before = &self.text[..self.pos];
-        let start = before.rfind('\n').map_or(0, |i| i + 1);
-        let prefix = &before[start..];
-        let prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
-        prefix.bytes().all(|b| b.is_ascii_whitespace())
     }
 
     fn rest_of_line(&self) -> &'a [u8] {
@@ -96,9 +93,13 @@ impl<'a> Tokenizer<'a> {
         let start = self.pos;
         let bytes = self.text.as_bytes();
         while self.pos < bytes.len() {
-            // At a `\n`: the next line ends the trailer if it starts with `[`.
+            // At a `\n`: the next line ends the trailer if its first byte that is not white space
+            // (after a byte-order mark) is `[`, as the splitter decides.
             let next = &bytes[self.pos + 1..];
-            let first = next.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\r'));
+            let next = next.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(next);
+            let first = next
+                .iter()
+                .find(|&&b| b == b'\n' || !b.is_ascii_whitespace());
             if first == Some(&b'[') {
                 break;
             }
@@ -233,7 +234,10 @@ impl<'a> Tokenizer<'a> {
         if let Some(word) = self.pending_move.take() {
             match self.split_suffix(word) {
                 Token::Move(word) if is_dropped_word(word) => {}
-                token => return Some(Ok((token, self.line))),
+                token => {
+                    self.line_clean = false;
+                    return Some(Ok((token, self.line)));
+                }
             }
         }
         if let Some(nag) = self.pending_nag.take() {
@@ -247,6 +251,13 @@ impl<'a> Tokenizer<'a> {
             }
             if c == '\n' {
                 self.line += 1;
+                self.line_start = self.pos + 1;
+                self.line_clean = true;
+            } else if is_space(c)
+                && !c.is_ascii_whitespace()
+                && !(c == '\u{feff}' && self.pos == self.line_start)
+            {
+                self.line_clean = false;
             }
             if is_space(c) {
                 self.pos += c.len_utf8();
@@ -289,14 +300,18 @@ impl<'a> Tokenizer<'a> {
                         Err(_) => Ok(Token::Move(&self.text[self.pos - 1 - digits..self.pos])),
                     }
                 }
-                '=' if self.line_blank_before() && is_trailer_rule(self.rest_of_line()) => {
+                '=' if self.line_clean && is_trailer_rule(self.rest_of_line()) => {
                     Ok(Token::Comment(self.trailer()))
                 }
                 _ => match self.word() {
-                    Token::Move(word) if is_dropped_word(word) => continue,
+                    Token::Move(word) if is_dropped_word(word) => {
+                        self.line_clean = false;
+                        continue;
+                    }
                     token => Ok(token),
                 },
             };
+            self.line_clean = false;
             return Some(token.map(|t| (t, line)));
         }
     }
