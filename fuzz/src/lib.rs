@@ -313,6 +313,25 @@ pub fn play_game<V: Variant>(
                     "{}: {mv}",
                     pos.fen()
                 );
+                if V::is_null(mv) {
+                    // The null move: never legal, but a game plays it (a pass) when the side to
+                    // move is not in check; taken back, the game is its earlier self.
+                    let before = game.clone();
+                    let passed = game.push(mv).is_ok();
+                    let in_check = before.position().is_check();
+                    assert_eq!(passed, !in_check, "{}", before.position().fen());
+                    if !passed {
+                        assert_eq!(game, before);
+                        continue;
+                    }
+                    assert_eq!(game.position().turn(), !before.position().turn());
+                    assert_eq!(game.pop(), Some(mv));
+                    assert_eq!(game, before);
+                    game.push(mv).expect("the pass is accepted again");
+                    check(game.position());
+                    check_game(&game);
+                    continue;
+                }
                 if !legal {
                     // Refused without a change; played unchecked, it must not panic.
                     let (ply, key) = (game.ply(), pos.zobrist());

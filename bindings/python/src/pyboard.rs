@@ -106,10 +106,13 @@ macro_rules! board_class {
                 self.wrap_list(py, &self.inner.legal_moves())
             }
 
-            /// Whether `move` is legal in the current position.
+            /// Whether `move` is legal in the current position (never the null move, as in
+            /// python-chess, although `push` plays it when not in check).
             #[pyo3(signature = (r#move))]
             fn is_legal(&self, r#move: &Bound<'_, PyMove>) -> bool {
-                self.inner.resolve(&r#move.get().repr).is_ok()
+                self.inner
+                    .resolve(&r#move.get().repr)
+                    .is_ok_and(|mv| !<$variant as Variant>::is_null(mv))
             }
 
             /// Plays `move`; an illegal move raises `IllegalMoveError` and changes nothing.

@@ -29,6 +29,9 @@ impl PyMove {
     }
 }
 
+/// The null move in coordinate notation (UCI and ICCS).
+const NULL_COORD: &str = "0000";
+
 /// Whether `text` looks like coordinate notation: two squares (files `a`-`i`, ranks `0`-`9`) and
 /// an optional promotion piece.
 fn is_coordinate_text(text: &str) -> bool {
@@ -63,7 +66,7 @@ impl PyMove {
             ),
         };
         let text = uci.to_ascii_lowercase();
-        if !is_coordinate_text(&text) {
+        if !is_coordinate_text(&text) && text != NULL_COORD {
             return Err(BoardError::new(
                 ErrorKind::InvalidMove,
                 format!(
@@ -74,6 +77,21 @@ impl PyMove {
             .into());
         }
         Ok(PyMove::new(MoveRepr::Text { text, game }))
+    }
+
+    /// The null move (`"0000"`, a pass) of any game, as python-chess's `Move.null()`; it is
+    /// falsy. A board plays it when the side to move is not in check.
+    #[staticmethod]
+    fn null() -> PyMove {
+        PyMove::new(MoveRepr::Text {
+            text: NULL_COORD.to_owned(),
+            game: None,
+        })
+    }
+
+    /// `False` for the null move, as in python-chess.
+    fn __bool__(&self) -> bool {
+        self.repr.coord() != NULL_COORD
     }
 
     /// The move in coordinate notation: UCI for chess, ICCS for Xiangqi.

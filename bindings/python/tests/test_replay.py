@@ -76,7 +76,9 @@ def test_replay_matches_python_chess(pgn_file: pathlib.Path) -> None:
                 winner = None if outcome.winner is None else ("white" if outcome.winner else "black")
                 assert summary["termination"] == outcome.termination.name.lower(), where
                 assert summary["winner"] == winner, where
-            if outcome is not None and game.headers["Result"] != outcome.result():
+            # `*` ("unknown or unfinished") on a finished game is a note, not an error.
+            tag = game.headers["Result"]
+            if outcome is not None and tag not in ("*", outcome.result()):
                 assert error is not None and error["kind"] == "result_mismatch", where
             else:
                 assert error is None, where

@@ -24,6 +24,10 @@ use qipan::{with_game_kind, GameKind};
 /// `qipan validate`.
 #[derive(Args)]
 pub struct ValidateArgs {
+    /// Count `*` on a game the rules ended (mate, stalemate...) as a wrong result; by default it
+    /// is a note (`*` means "unknown or unfinished").
+    #[arg(long)]
+    strict_results: bool,
     /// Record files (PGN; `-` reads standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -46,6 +50,8 @@ struct Checked {
     /// The termination name, `none`, or `None` when the moves could not all be played.
     ending: Option<&'static str>,
     errors: Vec<RecordError>,
+    /// Notes that are no errors (`*` on a finished game, without `--strict-results`).
+    notes: Vec<RecordError>,
 }
 
 /// Replays one game as the variant its tags (or `forced`) name.
@@ -54,6 +60,7 @@ fn check(file: usize, raw: &RawGame, forced: Option<GameKind>, limits: &Limits) 
         file,
         plies: 0,
         ending: None,
+        notes: Vec::new(),
         errors: vec![RecordError {
             game: raw.index,
             line,
@@ -93,6 +100,7 @@ fn check(file: usize, raw: &RawGame, forced: Option<GameKind>, limits: &Limits) 
             plies: report.plies(),
             ending,
             errors: report.errors,
+            notes: report.notes,
         }
     })
 }
@@ -106,6 +114,8 @@ struct Summary {
     endings: BTreeMap<&'static str, u64>,
     /// `(file, error)`.
     errors: Vec<(usize, RecordError)>,
+    /// `(file, note)`.
+    notes: Vec<(usize, RecordError)>,
 }
 
 impl Summary {
@@ -120,6 +130,8 @@ impl Summary {
         }
         self.errors
             .extend(checked.errors.into_iter().map(|e| (checked.file, e)));
+        self.notes
+            .extend(checked.notes.into_iter().map(|e| (checked.file, e)));
     }
 }
 
@@ -157,6 +169,7 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     let mut progress = Progress::new(total_bytes);
     let mut summary = Summary::default();
     let forced = args.variant;
+    let strict = args.strict_results;
     let mut before = 0;
     for (file, path) in args.files.iter().enumerate() {
         let games = Counted {
@@ -166,16 +179,20 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
         };
         let checked = pgn::parallel_map(games, jobs, move |raw| check(file, raw, forced, &limits));
         for game in checked {
-            let game = game.map_err(|e| format!("reading {}: {e}", path.display()))?;
+            let mut game = game.map_err(|e| format!("reading {}: {e}", path.display()))?;
+            if strict {
+                game.errors.append(&mut game.notes);
+                game.errors.sort_by_key(|e| e.line);
+            }
             summary.add(game);
             progress.tick(&summary, bytes_read.load(Ordering::Relaxed));
         }
         before = bytes_read.load(Ordering::Relaxed);
     }
     progress.finish();
-    summary
-        .errors
-        .sort_by(|(fa, a), (fb, b)| (fa, a.game, a.line).cmp(&(fb, b.game, b.line)));
+    for list in [&mut summary.errors, &mut summary.notes] {
+        list.sort_by(|(fa, a), (fb, b)| (fa, a.game, a.line).cmp(&(fb, b.game, b.line)));
+    }
     let out = &mut io::stdout().lock();
     if args.json {
         print_json(out, &summary, &args.files)
@@ -267,6 +284,14 @@ fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io:
         }
         writeln!(out, ": {} [{}]", e.message, e.kind)?;
     }
+    for (file, note) in &summary.notes {
+        let path = files[*file].display();
+        writeln!(
+            out,
+            "{path}:{}: game {}: note: {}",
+            note.line, note.game, note.message
+        )?;
+    }
     let errors = summary.errors.len();
     writeln!(
         out,
@@ -293,27 +318,30 @@ fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io:
 }
 
 fn print_json(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io::Result<()> {
-    let errors: Vec<_> = summary
-        .errors
-        .iter()
-        .map(|(file, e)| {
-            json!({
-                "file": files[*file].display().to_string(),
-                "game": e.game,
-                "line": e.line,
-                "ply": e.ply,
-                "move": e.text,
-                "message": e.message,
-                "kind": e.kind.as_str(),
+    let entries = |list: &[(usize, RecordError)]| -> Vec<_> {
+        list.iter()
+            .map(|(file, e)| {
+                json!({
+                    "file": files[*file].display().to_string(),
+                    "game": e.game,
+                    "line": e.line,
+                    "ply": e.ply,
+                    "move": e.text,
+                    "message": e.message,
+                    "kind": e.kind.as_str(),
+                })
             })
-        })
-        .collect();
+            .collect()
+    };
+    let errors = entries(&summary.errors);
+    let notes = entries(&summary.notes);
     let value = json!({
         "games": summary.games,
         "plies": summary.plies,
         "valid": summary.valid,
         "endings": summary.endings,
         "errors": errors,
+        "notes": notes,
     });
     writeln!(out, "{value}")
 }

@@ -131,9 +131,15 @@ impl<V: Variant> Game<V> {
         self.moves.last().copied()
     }
 
-    /// Plays a move after checking that it is legal; an illegal move changes nothing.
+    /// Plays a move after checking that it is legal; an illegal move changes nothing. The null
+    /// move ([`Variant::null_move`]) is accepted when the side to move is not in check.
     pub fn push(&mut self, mv: V::Move) -> Result<(), MoveError> {
-        if !self.position().is_legal(mv) {
+        let allowed = if V::is_null(mv) {
+            !self.position().is_check()
+        } else {
+            self.position().is_legal(mv)
+        };
+        if !allowed {
             return Err(MoveError::illegal(
                 &self.position().coord(mv),
                 self.position().fen(),
@@ -143,10 +149,16 @@ impl<V: Variant> Game<V> {
         Ok(())
     }
 
-    /// Plays a move that the current position's [`Variant::is_legal`] accepts.
+    /// The side to move passes ([`Variant::play_null`]): an error in check, where passing would
+    /// leave the king attacked.
+    pub fn push_null(&mut self) -> Result<(), MoveError> {
+        self.push(V::null_move())
+    }
+
+    /// Plays a move that the current position's [`Variant::is_legal`] accepts, or the null move.
     pub fn push_unchecked(&mut self, mv: V::Move) {
         let mut next = self.position().clone();
-        next.play_unchecked(mv);
+        next.play_or_pass(mv);
         self.keys.push(next.repetition_key());
         self.positions.push(next);
         self.moves.push(mv);
@@ -184,7 +196,7 @@ impl<V: Variant> Game<V> {
     /// How many times the position after `mv` would have occurred, that time included.
     pub fn repetitions_after(&self, mv: V::Move) -> usize {
         let mut next = self.position().clone();
-        next.play_unchecked(mv);
+        next.play_or_pass(mv);
         1 + self.occurrences(
             next.repetition_key(),
             self.keys.len(),

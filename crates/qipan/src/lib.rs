@@ -28,4 +28,5 @@ pub use text::shorten;
 pub use variant::{GameRules, Variant};
 
 pub use chess::Chess;
+pub use variant::{is_null_move_text, NULL_MOVE_TEXTS};
 pub use xiangqi::Xiangqi;

@@ -31,6 +31,15 @@ pub trait GameRules:
     const NAMES: &'static [&'static str];
 }
 
+/// The ways records write a null move (a pass): `--` (python-chess and most programs), `Z0`
+/// (ChessBase), `0000` (UCI and ICCS) and `@@@@` (some engines) — the four python-chess reads.
+pub const NULL_MOVE_TEXTS: [&str; 4] = ["--", "Z0", "0000", "@@@@"];
+
+/// Whether `text` is one of [`NULL_MOVE_TEXTS`].
+pub fn is_null_move_text(text: &str) -> bool {
+    NULL_MOVE_TEXTS.contains(&text)
+}
+
 /// The rules of one game, implemented by its position type.
 pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// A move. `Display` writes coordinate notation (UCI for chess, ICCS for Xiangqi).
@@ -106,6 +115,41 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// Whether the side to move is not in check and has no legal move.
     fn is_stalemate(&self) -> bool {
         !self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// The null move: a value of `Self::Move` that moves no piece (written `0000` in coordinate
+    /// notation, `--` in PGN). Playing it passes the turn ([`Variant::play_null`]). It is never
+    /// in [`Variant::legal_moves`] and [`Variant::is_legal`] refuses it, so move generation and
+    /// perft never see it; [`Game::push`] plays it when the side to move is not in check.
+    fn null_move() -> Self::Move;
+    /// Whether `mv` is [`Variant::null_move`].
+    fn is_null(mv: Self::Move) -> bool {
+        mv == Self::null_move()
+    }
+    /// Passes the turn, as python-chess pushes `Move.null()`: the other side is to move, the en
+    /// passant square is cleared, the halfmove clock counts one more ply and the move number
+    /// advances after the second player's pass; the zobrist key follows.
+    fn play_null(&mut self);
+    /// Plays `mv` whether it is the null move or a move [`Variant::is_legal`] accepts.
+    fn play_or_pass(&mut self, mv: Self::Move) {
+        if Self::is_null(mv) {
+            self.play_null();
+        } else {
+            self.play_unchecked(mv);
+        }
+    }
+    /// Reads `text` as a null move if it is one of [`NULL_MOVE_TEXTS`]: `None` when it is not,
+    /// the null move when the side to move may pass, and [`MoveError::Illegal`] in check (passing
+    /// would leave the king in check).
+    fn parse_null(&self, text: &str) -> Option<Result<Self::Move, MoveError>> {
+        if !is_null_move_text(text) {
+            return None;
+        }
+        Some(if self.is_check() {
+            Err(MoveError::illegal(text, self.fen()))
+        } else {
+            Ok(Self::null_move())
+        })
     }
 
     /// Parses a move in coordinate notation (UCI / ICCS) and checks that it is legal.

@@ -91,7 +91,7 @@ fn ambiguous_illegal_and_invalid() {
         Err(MoveError::Illegal { .. })
     ));
     for garbage in [
-        "", "Z", "Nf9", "Xe4", "e4e4e4", "Ñf3", "♘f3", "--", "0000", "N", "Nff",
+        "", "Z", "Nf9", "Xe4", "e4e4e4", "Ñf3", "♘f9", "---", "00000", "N", "Nff",
     ] {
         assert!(
             matches!(
@@ -101,6 +101,9 @@ fn ambiguous_illegal_and_invalid() {
             "{garbage}"
         );
     }
+    // Figurines (FIDE Handbook E.12) name the pieces; `--` is the null move (a pass).
+    assert_eq!(start.parse_san("♘f3"), start.parse_san("Nf3"));
+    assert_eq!(start.parse_san("--"), Ok(qipan::chess::Move::null()));
     assert!(matches!(
         start.parse_san("Ñf3"),
         Err(MoveError::Invalid { .. })
@@ -120,9 +123,12 @@ fn uci_castling_and_null_move() {
     let castle = p.parse_uci("e1g1").unwrap();
     assert_eq!(p.uci(castle), "e1g1");
     assert_eq!(p.parse_uci("e1h1"), Ok(castle));
+    // `0000` is the null move in UCI (a pass), refused in check.
+    assert_eq!(p.parse_uci("0000"), Ok(qipan::chess::Move::null()));
+    let checked = pos("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
     assert!(matches!(
-        p.parse_uci("0000"),
-        Err(MoveError::Invalid { .. })
+        checked.parse_uci("0000"),
+        Err(MoveError::Illegal { .. })
     ));
     assert!(matches!(
         p.parse_uci("e1g1x"),

@@ -230,3 +230,49 @@ fn hostile_megabyte_records() {
         read_records(what, &text);
     }
 }
+
+#[test]
+fn hostile_trailers_and_null_moves() {
+    use qipan::pgn::{Limits, Splitter, SyntaxError};
+    // An XQBase trailer that never ends: the game it closes grows to `Limits::max_game`, is
+    // cut there and reported, and holds no more than that in memory.
+    let mut text = b"[Game \"Chinese Chess\"]\n1. h2e2 h9g7 *\n====\n".to_vec();
+    text.extend(
+        "欢迎访问 http://example.org/\n"
+            .repeat(24 * MB / 32)
+            .into_bytes(),
+    );
+    assert!(text.len() > Limits::default().max_game);
+    let games = read_records("endless trailer", &text);
+    assert_eq!(games, 1);
+    let raw = Splitter::new(&text[..], Limits::default())
+        .next()
+        .unwrap()
+        .unwrap();
+    assert!(matches!(raw.error, Some(SyntaxError::GameTooLarge { .. })));
+    assert!(raw.bytes.is_empty());
+    // Trailers, one rule line after another, and rules without text; a megabyte line of `=`
+    // words (each one a candidate for a rule only at the start of a line: linear, not quadratic).
+    read_records("rules", &"====\n".repeat(MB / 5).into_bytes());
+    read_records("= words", &"= ".repeat(MB / 2).into_bytes());
+    read_records("==== words", &"1. e4 ==== ".repeat(MB / 11).into_bytes());
+    read_records("= lines", &"=\n".repeat(MB / 2).into_bytes());
+    read_records(
+        "games with trailers",
+        &"[A \"b\"]\n1. e4 *\n=====\nx\n"
+            .repeat(MB / 24)
+            .into_bytes(),
+    );
+    // A file of null moves: passes are played up to `Limits::max_plies`, in linear time.
+    for pass in ["-- ", "Z0 ", "0000 ", "@@@@ ", "e.p. "] {
+        read_records(pass, &pass.repeat(MB / pass.len()).into_bytes());
+    }
+    let passes = "-- ".repeat(30_000);
+    let raw = Splitter::new(passes.as_bytes(), Limits::default())
+        .next()
+        .unwrap()
+        .unwrap();
+    let report = qipan::pgn::replay::<Chess>(&raw, &Limits::default());
+    assert_eq!(report.plies(), Limits::default().max_plies);
+    assert_eq!(report.errors[0].kind, qipan::pgn::RecordErrorKind::Syntax);
+}

@@ -67,8 +67,8 @@ fn result_tags_are_checked_against_the_real_ending() {
     // Agrees: 0-1 after Black mates; no tag at all.
     assert!(with_result(Some("0-1"), FOOLS_MATE, "0-1").is_valid());
     assert!(with_result(None, FOOLS_MATE, "").is_valid());
-    // Disagrees: White checkmated but 1-0; a draw; an unfinished game.
-    for claimed in ["1-0", "1/2-1/2", "*"] {
+    // Disagrees: White checkmated but 1-0; a draw.
+    for claimed in ["1-0", "1/2-1/2"] {
         let report = with_result(Some(claimed), FOOLS_MATE, claimed);
         assert_eq!(report.errors.len(), 1, "{claimed}");
         let error = &report.errors[0];
@@ -78,6 +78,20 @@ fn result_tags_are_checked_against_the_real_ending() {
             matches!(report.result_check, ResultCheck::Mismatch { real } if real.winner == Some(Color::Black))
         );
     }
+    // `*` ("unknown or unfinished") on the mate: a note with the real ending, an error only
+    // under strict checking.
+    let report = with_result(Some("*"), FOOLS_MATE, "*");
+    assert!(report.is_valid(), "{:?}", report.errors);
+    assert!(
+        matches!(report.result_check, ResultCheck::Unmarked { real } if real.winner == Some(Color::Black))
+    );
+    assert_eq!(report.notes.len(), 1);
+    let strict = report.strict_errors();
+    assert_eq!(
+        (strict.len(), strict[0].kind),
+        (1, RecordErrorKind::ResultMismatch)
+    );
+    assert_eq!((strict[0].game, strict[0].line), (1, 3));
     // Undecided by the rules: any result stands (resignation, agreement, time).
     for claimed in ["1-0", "0-1", "1/2-1/2", "*"] {
         assert!(

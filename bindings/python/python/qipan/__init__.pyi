@@ -65,6 +65,10 @@ class Move:
     @staticmethod
     def from_uci(uci: str, game: Optional[str] = None) -> Move:
         """The move with coordinates ``uci`` (UCI for chess, ICCS for Xiangqi)."""
+    @staticmethod
+    def null() -> Move:
+        """The null move (``"0000"``, a pass), falsy as in python-chess."""
+    def __bool__(self) -> bool: ...
     def uci(self) -> str:
         """The move in coordinate notation: UCI for chess, ICCS for Xiangqi."""
     @property

@@ -213,12 +213,23 @@ impl Variant for Chess {
         Chess::is_check(self)
     }
 
+    fn null_move() -> Move {
+        Move::null()
+    }
+
+    fn play_null(&mut self) {
+        Chess::play_null(self);
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_uci(text)
     }
 
-    /// UCI first, then SAN.
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`), else UCI, then SAN.
     fn parse_any(&self, text: &str) -> Result<Move, MoveError> {
+        if let Some(null) = self.parse_null(text) {
+            return null;
+        }
         match self.parse_uci(text) {
             Err(MoveError::Invalid { .. }) => self.parse_san(text),
             result => result,

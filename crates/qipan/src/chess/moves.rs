@@ -11,6 +11,7 @@
 //! assert_eq!(mv.to_string(), "e7e8q");
 //! assert_eq!(Move::castle(Square::E1, Square::H1).to_string(), "e1g1");
 //! assert_eq!(Move::from_u16(mv.to_u16()), mv);
+//! assert_eq!(Move::null().to_string(), "0000");
 //! ```
 
 use std::fmt;
@@ -116,6 +117,20 @@ impl Move {
         Move::make(king, rook, CASTLE)
     }
 
+    /// The null move (`0000`, raw value 0: from a1 to a1): no piece moves, the side to move
+    /// passes. It is never legal; [`Game::push`](crate::Game::push) plays it when the side to
+    /// move is not in check.
+    #[inline]
+    pub const fn null() -> Move {
+        Move(0)
+    }
+
+    /// Whether this is [`Move::null`].
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
     /// The move of a raw 16-bit value (any value; nonsense ones are never legal).
     #[inline]
     pub const fn from_u16(raw: u16) -> Move {
@@ -206,6 +221,9 @@ impl Move {
 impl fmt::Display for Move {
     /// UCI in standard mode (castling `e1g1`, promotion `e7e8q`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", self.from(), self.king_to())?;
         if let Some(role) = self.promotion_role() {
             write!(f, "{}", role.char())?;

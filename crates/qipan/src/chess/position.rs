@@ -396,6 +396,17 @@ impl Chess {
         self.finish_turn(us);
     }
 
+    /// Passes the turn (the null move), as python-chess pushes `Move.null()`: the en passant
+    /// square is cleared, the halfmove clock counts one more ply, the move number advances after
+    /// Black's pass. Nothing checks that the side to move is not in check.
+    pub fn play_null(&mut self) {
+        if let Some(ep) = self.ep.take() {
+            self.zobrist ^= ep_key(ep);
+        }
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        self.finish_turn(self.turn);
+    }
+
     #[inline]
     fn finish_turn(&mut self, us: Color) {
         if us == Color::Black {

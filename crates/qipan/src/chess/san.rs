@@ -2,7 +2,9 @@
 //!
 //! Accepted on input besides strict SAN: `0-0` / `0-0-0`, promotions without `=` or with a
 //! lower-case piece (`e8Q`, `e8=q`), over-disambiguation (`Ng1f3`), a missing or extra `x`
-//! (`ed5`), a trailing ` e.p.`, check marks and annotations (`+`, `#`, `!`, `?`, `!?`).
+//! (`ed5`), a trailing ` e.p.`, check marks and annotations (`+`, `#`, `!`, `?`, `!?`). The null
+//! move (a pass) is read from `--`, `Z0`, `0000` and `@@@@` (refused in check) and written `--`.
+//! Figurines (`♘f3`, `♞c6`, FIDE Handbook E.12) read as the piece letters.
 //!
 //! ```
 //! use qipan::{Chess, MoveError, Variant};
@@ -18,6 +20,9 @@ use crate::MoveError;
 impl Chess {
     /// Writes `mv` (a legal move) in SAN, with `+` or `#`.
     pub fn san(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "--".into();
+        }
         let mut san = self.san_plain(mv);
         let mut after = *self;
         after.play_unchecked(mv);
@@ -29,6 +34,9 @@ impl Chess {
 
     /// SAN without the check mark.
     pub fn san_plain(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "--".into();
+        }
         let kind = mv.kind();
         match kind {
             MoveKind::Castle => {
@@ -94,6 +102,9 @@ impl Chess {
 
     /// Reads SAN (leniently, see the module docs) and checks that it names one legal move.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        if crate::is_null_move_text(text) {
+            return self.null_unless_check(text);
+        }
         if text.len() > 32 {
             return Err(MoveError::invalid(
                 &text[..text.floor_char_boundary_compat(32)],
@@ -101,7 +112,10 @@ impl Chess {
             ));
         }
         if !text.is_ascii() {
-            return Err(MoveError::invalid(text, "SAN is ASCII"));
+            return match figurines_to_letters(text) {
+                Some(letters) => self.parse_san(&letters).map_err(|e| with_text(e, text)),
+                None => Err(MoveError::invalid(text, "SAN is ASCII (or figurines)")),
+            };
         }
         let mut s = text.trim();
         loop {
@@ -208,6 +222,37 @@ impl Chess {
                 candidates: many.iter().map(|&m| self.san(m)).collect(),
             }),
         }
+    }
+}
+
+/// `♘f3` as `Nf3`: the figurine algebraic notation of FIDE Handbook E.12 (either colour's
+/// figurines; a pawn figurine is dropped). `None` when other non-ASCII characters remain.
+fn figurines_to_letters(text: &str) -> Option<String> {
+    let letters: String = text
+        .chars()
+        .filter_map(|c| match c {
+            '♔' | '♚' => Some(Some('K')),
+            '♕' | '♛' => Some(Some('Q')),
+            '♖' | '♜' => Some(Some('R')),
+            '♗' | '♝' => Some(Some('B')),
+            '♘' | '♞' => Some(Some('N')),
+            '♙' | '♟' => None,
+            c => Some(Some(c)),
+        })
+        .flatten()
+        .collect();
+    letters.is_ascii().then_some(letters)
+}
+
+/// `error` about the text as written (with its figurines), not as translated.
+fn with_text(error: MoveError, text: &str) -> MoveError {
+    match error {
+        MoveError::Invalid { reason, .. } => MoveError::invalid(text, reason),
+        MoveError::Illegal { fen, .. } => MoveError::illegal(text, fen),
+        MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous {
+            text: text.to_owned(),
+            candidates,
+        },
     }
 }
 

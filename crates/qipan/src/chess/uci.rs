@@ -1,12 +1,12 @@
 //! UCI move notation: `e2e4`, `e7e8q`; castling `e1g1` in standard chess (`e1h1` also read) and
-//! king-takes-rook (`e1h1`) in Chess960 mode. The null move `0000` is not accepted as a move.
+//! king-takes-rook (`e1h1`) in Chess960 mode. `0000` is the null move (a pass), refused in check.
 //!
 //! ```
 //! use qipan::{Chess, MoveError, Variant};
 //! let pos = Chess::start();
 //! let mv = pos.parse_uci("g1f3").unwrap();
 //! assert_eq!(pos.uci(mv), "g1f3");
-//! assert!(matches!(pos.parse_uci("0000"), Err(MoveError::Invalid { .. })));
+//! assert_eq!(pos.parse_uci("0000"), Ok(qipan::chess::Move::null()));
 //! assert!(matches!(pos.parse_uci("e2e5"), Err(MoveError::Illegal { .. })));
 //! ```
 
@@ -42,11 +42,23 @@ impl Chess {
 
     /// Reads a UCI move and checks that it is legal here.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        if text == "0000" {
+            return self.null_unless_check(text);
+        }
         let mv = self.uci_to_move(text)?;
         if self.is_legal(mv) {
             Ok(mv)
         } else {
             Err(MoveError::illegal(text, self.to_fen()))
+        }
+    }
+
+    /// The null move, or [`MoveError::Illegal`] when the side to move is in check.
+    pub(crate) fn null_unless_check(&self, text: &str) -> Result<Move, MoveError> {
+        if self.is_check() {
+            Err(MoveError::illegal(text, self.to_fen()))
+        } else {
+            Ok(Move::null())
         }
     }
 

@@ -158,6 +158,15 @@ impl SyntaxError {
     }
 }
 
+/// Whether `line` opens the trailer that XQBase (象棋巫师) exports write after each game: a line
+/// of at least four `=` and nothing else but white space. The trailer — this line and the free
+/// text after it, up to the next line that starts with `[` — belongs to the game before, as its
+/// trailing comment, and never starts a game. Splitter and tokenizer share this test.
+pub(crate) fn is_trailer_rule(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    line.len() >= 4 && line.iter().all(|&b| b == b'=')
+}
+
 /// Whether `text` is a game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
 pub fn is_result(text: &str) -> bool {
     matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")

@@ -83,8 +83,15 @@ pub enum ResultCheck {
     /// The tag agrees with the ending, or the rules leave the game undecided (any tag may then
     /// stand: resignation, agreement and time are not in the moves).
     Consistent,
-    /// The rules ended the game with `real`, and the tag says otherwise (`*` included).
+    /// The rules ended the game with `real`, and the record says another result (not `*`).
     Mismatch {
+        /// The ending the rules give.
+        real: Outcome,
+    },
+    /// The rules ended the game with `real` and the record says `*` ("unknown or unfinished" in
+    /// PGN), as composed endgames and puzzles do: not an error, the report keeps a note
+    /// ([`GameReport::notes`]) that strict checking counts as a mismatch.
+    Unmarked {
         /// The ending the rules give.
         real: Outcome,
     },
@@ -109,6 +116,9 @@ pub struct GameReport<V: Variant> {
     pub result_check: ResultCheck,
     /// What went wrong, in the order found; empty for a valid game.
     pub errors: Vec<RecordError>,
+    /// What is worth telling but no error: a `*` result on a game the rules ended
+    /// ([`ResultCheck::Unmarked`], kind [`RecordErrorKind::ResultMismatch`]).
+    pub notes: Vec<RecordError>,
 }
 
 impl<V: Variant> GameReport<V> {
@@ -132,6 +142,14 @@ impl<V: Variant> GameReport<V> {
     pub fn is_valid(&self) -> bool {
         self.errors.is_empty()
     }
+    /// The errors under strict result checking: [`GameReport::errors`], and the notes that a
+    /// `*` result stands on a game the rules ended (sorted by line).
+    pub fn strict_errors(&self) -> Vec<RecordError> {
+        let mut errors = self.errors.clone();
+        errors.extend(self.notes.iter().cloned());
+        errors.sort_by_key(|e| e.line);
+        errors
+    }
 }
 
 struct Replayer<'a, V: Variant> {
@@ -143,6 +161,7 @@ struct Replayer<'a, V: Variant> {
     game: Option<Game<V>>,
     result: Option<(String, u64)>,
     errors: Vec<RecordError>,
+    notes: Vec<RecordError>,
     failed: bool,
 }
 
@@ -242,9 +261,15 @@ impl<V: Variant> Visitor for Replayer<'_, V> {
 /// move-count draws, Xiangqi's perpetual check and chase) is compared with the `Result` tag and
 /// with the movetext's result token. It is a [`RecordErrorKind::ResultMismatch`] when
 ///
-/// - the rules ended the game and the tag (or token) is another result, `*` included — e.g. `1-0`
-///   when White is checkmated, `1-0` on a stalemate in chess (a draw), `*` after a mate;
+/// - the rules ended the game and the tag (or token) is another result — e.g. `1-0` when White is
+///   checkmated, `1-0` on a stalemate in chess (a draw);
 /// - the `Result` tag and the result token are both present and differ.
+///
+/// `*` on a game the rules ended (a composed mate, a puzzle) is no error: `*` means "unknown or
+/// unfinished". The check is then [`ResultCheck::Unmarked`] and [`GameReport::notes`] says what
+/// the ending is ([`GameReport::strict_errors`] counts it as a mismatch).
+///
+/// Null moves (`--`, `Z0`, `0000`, `@@@@`) are played as passes, refused in check.
 ///
 /// When the rules leave the game undecided, any result stands: resignation, agreement, a time
 /// forfeit or an unfinished game are not in the moves. A missing `Result` tag is not an error.
@@ -278,6 +303,7 @@ pub fn replay_with<V: Variant>(raw: &RawGame, limits: &Limits, rules: &V::Rules)
         game: None,
         result: None,
         errors: Vec::new(),
+        notes: Vec::new(),
         failed: false,
     };
     if let Err(e) = visit_game(raw, limits, &mut replayer) {
@@ -300,6 +326,7 @@ pub fn replay_with<V: Variant>(raw: &RawGame, limits: &Limits, rules: &V::Rules)
         result_token: r.result.map(|(text, _)| text),
         result_check,
         errors: r.errors,
+        notes: r.notes,
     }
 }
 
@@ -328,8 +355,22 @@ fn check_result<V: Variant>(r: &mut Replayer<V>, game: &Game<V>) -> ResultCheck 
                 real.termination,
                 game.ply()
             );
-            r.error(end_line, RecordErrorKind::ResultMismatch, message);
-            ResultCheck::Mismatch { real }
+            let unmarked = claimed == "*";
+            let note = RecordError {
+                game: r.index,
+                line: end_line,
+                ply: None,
+                text: None,
+                kind: RecordErrorKind::ResultMismatch,
+                message,
+            };
+            if unmarked {
+                r.notes.push(note);
+                ResultCheck::Unmarked { real }
+            } else {
+                r.errors.push(note);
+                ResultCheck::Mismatch { real }
+            }
         }
         _ => ResultCheck::Consistent,
     }

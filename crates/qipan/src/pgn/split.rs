@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{is_result, Limits, SyntaxError};
+use super::{is_result, is_trailer_rule, Limits, SyntaxError};
 
 /// One game's text as it stands in the file, not yet parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +24,10 @@ pub struct RawGame {
 /// A game starts at a tag line (`[`...) that follows movetext, or — for files without tags — at
 /// the first movetext after a game's result token. Lines inside a `{ ... }` comment do not start a
 /// game, except a tag line after a blank line (so that one unclosed comment cannot swallow the rest
-/// of a file: the game before it reports [`SyntaxError::UnclosedComment`]). Blank lines and `%` escape lines before the first game belong to no game; every line
+/// of a file: the game before it reports [`SyntaxError::UnclosedComment`]). A line of `=` signs
+/// outside comments opens an XQBase trailer: it and every line after it up to the next line
+/// that starts with `[` belong to the game before (a trailer before the first game to no game).
+/// Blank lines and `%` escape lines before the first game belong to no game; every line
 /// after a game's first line belongs to it until the next game starts. Only the current game and
 /// one line are in memory, each bounded by [`Limits`].
 ///
@@ -46,9 +49,14 @@ pub struct Splitter<R> {
     /// The last movetext token was a result at depth 0.
     terminated: bool,
     in_brace: bool,
+    /// In an XQBase trailer ([`is_trailer_rule`]): every line up to the next `[` line belongs
+    /// to the current game.
+    in_trailer: bool,
     depth: u32,
     /// The line before was blank.
     prev_blank: bool,
+    /// The kind of the last line that was not blank (`Blank` before the first).
+    last_nonblank: LineKind,
     done: bool,
     /// Every sync line ([`is_sync_line`]) starts a game, whatever came before (bulk mode).
     sync: bool,
@@ -70,8 +78,10 @@ impl<R: BufRead> Splitter<R> {
             has_moves: false,
             terminated: false,
             in_brace: false,
+            in_trailer: false,
             depth: 0,
             prev_blank: false,
+            last_nonblank: LineKind::Blank,
             done: false,
             sync: false,
             stop_at: None,
@@ -79,7 +89,8 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// Sync mode, for bulk and byte-range replay: every *sync line* — a tag line (`[` first,
-    /// after an optional BOM, not a `%` line) right after a blank line — starts a game, even
+    /// after an optional BOM, not a `%` line) right after a blank line, whose last non-blank line
+    /// before is no tag line (ChessBase leaves blank lines inside a tag section) — starts a game, even
     /// inside an unclosed comment or after a game without movetext, so the games after a sync
     /// line do not depend on anything before it. With `stop_at`, the splitter ends before the
     /// first sync line at or past that offset (after finishing the game before it).
@@ -113,6 +124,7 @@ impl<R: BufRead> Splitter<R> {
         self.games += 1;
         self.has_moves = false;
         self.terminated = false;
+        self.in_trailer = false;
         self.depth = 0;
         let game = RawGame {
             index: self.games,
@@ -220,7 +232,11 @@ impl<R: BufRead> Splitter<R> {
                 .map(|i| self.line[from + i]);
             let blank_before = self.prev_blank;
             self.prev_blank = first.is_none();
-            let sync_line = self.sync && blank_before && line_kind(&self.line) == LineKind::Tag;
+            let kind = line_kind(&self.line);
+            let sync_line = self.sync && is_sync_line(blank_before, self.last_nonblank, kind);
+            if kind != LineKind::Blank {
+                self.last_nonblank = kind;
+            }
             if sync_line {
                 if self.stop_at.is_some_and(|end| offset >= end) {
                     self.done = true;
@@ -233,8 +249,19 @@ impl<R: BufRead> Splitter<R> {
                 // of the file. The game before reports its unclosed comment.
                 self.in_brace = false;
             }
+            if self.in_trailer && first == Some(b'[') {
+                // The trailer ends at a tag line, which starts the next game (below).
+                self.in_trailer = false;
+            }
             let finished = if sync_line {
                 self.start_game(offset, line_no)
+            } else if self.in_trailer {
+                None
+            } else if !self.in_brace && is_trailer_rule(&self.line[from..]) {
+                // Without moves before it, the trailer still ends the game at the next tag.
+                self.in_trailer = true;
+                self.has_moves = true;
+                None
             } else if self.in_brace {
                 self.scan(from);
                 None
@@ -348,6 +375,12 @@ pub(crate) enum LineKind {
     Tag,
     /// Anything else.
     Other,
+}
+
+/// Whether a line of `kind` is a sync line (see [`Splitter::sync_mode`]): a tag line right after
+/// a blank line, when the last non-blank line before was no tag line.
+pub(crate) fn is_sync_line(blank_before: bool, last_nonblank: LineKind, kind: LineKind) -> bool {
+    blank_before && kind == LineKind::Tag && last_nonblank != LineKind::Tag
 }
 
 /// Classifies a line as the [`Splitter`] reads it (at most `max_line` bytes of it).

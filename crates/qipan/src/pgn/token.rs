@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::{is_result, SyntaxError};
+use super::{is_result, is_trailer_rule, SyntaxError};
 
 /// One token of a game's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,6 +47,11 @@ pub struct Tokenizer<'a> {
     pending_nag: Option<u8>,
     /// A move glued to its number (`1.e4`), delivered after the number.
     pending_move: Option<&'a str>,
+    /// Only ASCII white space (and a byte-order mark first) since the start of the line: a
+    /// `=` here may open an XQBase trailer, as the [`Splitter`](super::Splitter) sees lines.
+    line_clean: bool,
+    /// Where the current line starts.
+    line_start: usize,
     failed: bool,
 }
 
@@ -60,6 +65,8 @@ impl<'a> Tokenizer<'a> {
             line,
             pending_nag: None,
             pending_move: None,
+            line_clean: true,
+            line_start: 0,
             failed: false,
         }
     }
@@ -71,6 +78,36 @@ impl<'a> Tokenizer<'a> {
 
     fn at_line_start(&self) -> bool {
         self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
+    }
+
+    fn rest_of_line(&self) -> &'a [u8] {
+        let rest = &self.text.as_bytes()[self.pos..];
+        &rest[..rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len())]
+    }
+
+    /// Reads an XQBase trailer from its `=` line to the next line that starts with `[` (the next
+    /// game's tags; the [`Splitter`](super::Splitter) cuts the game there) or the end, and
+    /// returns the text after the `=` line.
+    fn trailer(&mut self) -> &'a str {
+        self.skip_to_line_end();
+        let start = self.pos;
+        let bytes = self.text.as_bytes();
+        while self.pos < bytes.len() {
+            // At a `\n`: the next line ends the trailer if its first byte that is not white space
+            // (after a byte-order mark) is `[`, as the splitter decides.
+            let next = &bytes[self.pos + 1..];
+            let next = next.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(next);
+            let first = next
+                .iter()
+                .find(|&&b| b == b'\n' || !b.is_ascii_whitespace());
+            if first == Some(&b'[') {
+                break;
+            }
+            self.line += 1;
+            self.pos += 1;
+            self.skip_to_line_end();
+        }
+        &self.text[start..self.pos]
     }
 
     fn skip_to_line_end(&mut self) -> &'a str {
@@ -195,7 +232,13 @@ impl<'a> Tokenizer<'a> {
 
     fn advance(&mut self) -> Option<Result<(Token<'a>, u64), SyntaxError>> {
         if let Some(word) = self.pending_move.take() {
-            return Some(Ok((self.split_suffix(word), self.line)));
+            match self.split_suffix(word) {
+                Token::Move(word) if is_dropped_word(word) => {}
+                token => {
+                    self.line_clean = false;
+                    return Some(Ok((token, self.line)));
+                }
+            }
         }
         if let Some(nag) = self.pending_nag.take() {
             return Some(Ok((Token::Nag(nag), self.line)));
@@ -208,6 +251,13 @@ impl<'a> Tokenizer<'a> {
             }
             if c == '\n' {
                 self.line += 1;
+                self.line_start = self.pos + 1;
+                self.line_clean = true;
+            } else if is_space(c)
+                && !c.is_ascii_whitespace()
+                && !(c == '\u{feff}' && self.pos == self.line_start)
+            {
+                self.line_clean = false;
             }
             if is_space(c) {
                 self.pos += c.len_utf8();
@@ -250,8 +300,18 @@ impl<'a> Tokenizer<'a> {
                         Err(_) => Ok(Token::Move(&self.text[self.pos - 1 - digits..self.pos])),
                     }
                 }
-                _ => Ok(self.word()),
+                '=' if self.line_clean && is_trailer_rule(self.rest_of_line()) => {
+                    Ok(Token::Comment(self.trailer()))
+                }
+                _ => match self.word() {
+                    Token::Move(word) if is_dropped_word(word) => {
+                        self.line_clean = false;
+                        continue;
+                    }
+                    token => Ok(token),
+                },
             };
+            self.line_clean = false;
             return Some(token.map(|t| (t, line)));
         }
     }
@@ -270,6 +330,16 @@ impl<'a> Iterator for Tokenizer<'a> {
         }
         Some(token)
     }
+}
+
+/// Words that are no move and are dropped: `e.p.` (or `e.p`, `ep.`, any case), the en passant
+/// mark of the move before written as a token of its own (`exd6 e.p.`), and a run of four or more
+/// `=` inside a line (at the start of a line it opens an XQBase trailer instead). Dropping them,
+/// rather than passing them on as moves, keeps a record written back (where any word may start a
+/// line) reading as the same moves.
+fn is_dropped_word(word: &str) -> bool {
+    matches!(word.to_ascii_lowercase().as_str(), "e.p." | "e.p" | "ep.")
+        || is_trailer_rule(word.as_bytes())
 }
 
 /// White space, and the byte-order mark that concatenated files leave at the start of each.

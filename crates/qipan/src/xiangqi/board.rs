@@ -226,6 +226,13 @@ impl Xiangqi {
         self.turn = !self.turn;
     }
 
+    /// Passes the turn (the null move), as python-chess pushes `Move.null()` on a chess board:
+    /// the halfmove clock counts one more ply and the move number advances after Black's pass.
+    /// Nothing checks that the side to move is not in check.
+    pub fn play_null(&mut self) {
+        self.pass();
+    }
+
     fn pass(&mut self) {
         self.key ^= SIDE_KEY;
         if self.turn == Color::Black {

@@ -170,6 +170,9 @@ impl Xiangqi {
     /// Writes `mv` in Chinese notation with the given characters. A move from an empty point is
     /// written in ICCS.
     pub fn chinese_with(&self, mv: Move, style: ChineseStyle) -> String {
+        if mv.is_null() {
+            return "--".into(); // a pass, as PGN writes it
+        }
         match describe(self, mv) {
             Some(d) => write_chinese(&d, style),
             None => mv.to_string(),

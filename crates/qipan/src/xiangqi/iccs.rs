@@ -105,6 +105,10 @@ impl Xiangqi {
 
     /// Parses an ICCS move with the given rank numbering and checks that it is legal here.
     pub fn parse_iccs_with(&self, text: &str, ranks: IccsRanks) -> Result<Move, MoveError> {
+        if text == "0000" {
+            // The null move, as UCI writes it (UCCI engines too).
+            return self.parse_null(text).unwrap_or(Ok(Move::null()));
+        }
         let mv = parse_iccs_move(text, ranks)?;
         if self.is_legal(mv) {
             Ok(mv)

@@ -197,12 +197,24 @@ impl Variant for Xiangqi {
         Xiangqi::is_check(self)
     }
 
+    fn null_move() -> Move {
+        Move::null()
+    }
+
+    fn play_null(&mut self) {
+        Xiangqi::play_null(self);
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_iccs(text)
     }
 
-    /// ICCS first, then WXF; text with non-ASCII characters is read as Chinese notation.
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`), else ICCS, then WXF; text with non-ASCII
+    /// characters is read as Chinese notation.
     fn parse_any(&self, text: &str) -> Result<Move, MoveError> {
+        if let Some(null) = self.parse_null(text) {
+            return null;
+        }
         if !text.is_ascii() {
             return self.parse_chinese(text);
         }

@@ -46,6 +46,23 @@ impl Move {
         Move { from, to }
     }
 
+    /// The null move (`0000`: from a0 to a0): no piece moves, the side to move passes. It is
+    /// never legal; [`Game::push`](crate::Game::push) plays it when the side to move is not in
+    /// check.
+    #[inline]
+    pub const fn null() -> Move {
+        Move {
+            from: Square(0),
+            to: Square(0),
+        }
+    }
+
+    /// Whether this is [`Move::null`].
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.from.0 == 0 && self.to.0 == 0
+    }
+
     /// The square the piece leaves.
     #[inline]
     pub const fn from(self) -> Square {
@@ -78,6 +95,9 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", self.from, self.to)
     }
 }

@@ -153,8 +153,12 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
 }
 
 impl Xiangqi {
-    /// Writes `mv` in WXF notation (`C2.5`). A move from an empty point is written in ICCS.
+    /// Writes `mv` in WXF notation (`C2.5`). A move from an empty point is written in ICCS, the
+    /// null move `--`.
     pub fn wxf(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "--".into(); // a pass, as PGN writes it
+        }
         match describe(self, mv) {
             Some(d) => write_wxf(&d),
             None => mv.to_string(),

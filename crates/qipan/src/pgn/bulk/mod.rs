@@ -16,9 +16,10 @@
 //! # Sync lines and byte ranges
 //!
 //! A *sync line* is a tag line (its first non-blank byte is `[`, after an optional BOM; not a `%`
-//! escape line) that follows a blank line (white space only). Bulk replay splits games as the
-//! [`Splitter`] does, and in addition starts a game at every sync line, whatever came before it
-//! (an unclosed comment, a tag section without movetext). So what follows a sync line does not
+//! escape line) that follows a blank line (white space only), when the last non-blank line before
+//! it is no tag line (blank lines inside a tag section, as ChessBase writes them, split nothing).
+//! Bulk replay splits games as the [`Splitter`] does, and in addition starts a game at every sync
+//! line, whatever came before it (an unclosed comment, an XQBase trailer). So what follows a sync line does not
 //! depend on what precedes it, and the file cuts into *chunks*: from the start of the file to the
 //! first sync line, and from each sync line to the next. A chunk usually holds one game (more for
 //! games without tags, each starting after a result).

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
 
-use super::super::split::{line_kind, read_line_capped, LineKind};
+use super::super::split::{is_sync_line, line_kind, read_line_capped, LineKind};
 use super::super::Splitter;
 use super::{BulkOptions, BulkReplay};
 
@@ -57,6 +57,7 @@ fn find_sync<R: Read + Seek>(
         return Ok(Some((0, 1)));
     }
     let before = line_start(file, start - 1)?;
+    let mut last_nonblank = last_nonblank_kind(file, before, max_line)?;
     let mut line = count_newlines(file, before)? + 1;
     file.seek(SeekFrom::Start(before))?;
     let mut reader = BufReader::with_capacity(1 << 16, file);
@@ -69,14 +70,57 @@ fn find_sync<R: Read + Seek>(
             break;
         }
         let kind = line_kind(&buf);
-        if offset >= start && prev_blank && kind == LineKind::Tag {
+        if offset >= start && is_sync_line(prev_blank, last_nonblank, kind) {
             return Ok(Some((offset, line)));
         }
         prev_blank = kind == LineKind::Blank;
+        if kind != LineKind::Blank {
+            last_nonblank = kind;
+        }
         offset += consumed;
         line += 1;
     }
     Ok(None)
+}
+
+/// The kind of the last line before offset `pos` (a line start) that is not blank, as the
+/// splitter classifies lines (at most `max_line` bytes of each); `Blank` when there is none.
+/// Blank runs are skipped by scanning back for a byte that is not white space, so a long run
+/// costs one backward pass.
+fn last_nonblank_kind<R: Read + Seek>(
+    file: &mut R,
+    mut pos: u64,
+    max_line: usize,
+) -> io::Result<LineKind> {
+    let mut buf = vec![0u8; 1 << 12];
+    loop {
+        // The last byte before `pos` that is not ASCII white space.
+        let mut end = pos;
+        let mut found = None;
+        while end > 0 && found.is_none() {
+            let begin = end.saturating_sub(buf.len() as u64);
+            let chunk = &mut buf[..(end - begin) as usize];
+            file.seek(SeekFrom::Start(begin))?;
+            file.read_exact(chunk)?;
+            found = chunk
+                .iter()
+                .rposition(|b| !b.is_ascii_whitespace())
+                .map(|i| begin + i as u64);
+            end = begin;
+        }
+        let Some(at) = found else {
+            return Ok(LineKind::Blank);
+        };
+        let begin = line_start(file, at)?;
+        file.seek(SeekFrom::Start(begin))?;
+        let mut line = Vec::new();
+        read_line_capped(&mut BufReader::new(&mut *file), &mut line, max_line)?;
+        match line_kind(&line) {
+            // A line holding only a byte-order mark is blank: look further back.
+            LineKind::Blank => pos = begin,
+            kind => return Ok(kind),
+        }
+    }
 }
 
 /// The offset of the start of the line that holds byte `pos`.

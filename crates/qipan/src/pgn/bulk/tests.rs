@@ -22,6 +22,9 @@ const PIECES: &[&str] = &[
     "[Event \"bad tag\n\n1. e4 *\n\n",
     "\u{feff}[Event \"bom\"]\n\n1. e4 e5 *\n\n",
     "[Event \"no blank\"]\n1. e4 *\n[Event \"glued\"]\n1. d4 *\n\n",
+    "[Event \"chessbase\"]\n\n[Date \"2017\"]\n\n\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n",
+    "[Game \"Chinese Chess\"]\n1. 炮二平五 马８进７ *\n====\n 欢迎\n\n[x]\nhttp://x/\n",
+    "[Event \"null\"]\n\n1. e4 -- 2. d4 Z0 3. Nf3 e.p. *\n\n",
 ];
 
 /// A small deterministic generator (no dependency).
@@ -168,4 +171,21 @@ fn dropping_early_stops_the_threads() {
     let mut replay = replay_source(Cursor::new(text), options(3));
     assert!(replay.next().is_some());
     drop(replay);
+}
+
+#[test]
+fn blank_lines_inside_tags_do_not_split_a_game() {
+    // ChessBase writes blank lines between tags (python-chess's chessbase-empty-line.pgn): the
+    // tag after them is no sync line, in the whole file and in every range.
+    let text = b"[Event \"a\"]\n\n[Date \"2017\"]\n\n\n[Round \"1\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    let all = whole(text, 1);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].plies, 2);
+    for cut in 1..text.len() as u64 {
+        assert_eq!(
+            by_ranges(text, &[0, cut, text.len() as u64], 1),
+            all,
+            "cut at {cut}"
+        );
+    }
 }
