@@ -13,10 +13,13 @@ pub mod bulk;
 pub mod cache;
 pub mod errors;
 pub mod games;
+pub mod legal;
+pub mod piece;
 pub mod pyboard;
 pub mod pymove;
 pub mod rating;
 pub mod repr;
+pub mod termination;
 
 use pyo3::prelude::*;
 
@@ -28,6 +31,9 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pyboard::XiangqiBoard>()?;
     m.add_class::<pymove::PyMove>()?;
     m.add_class::<pymove::PyOutcome>()?;
+    m.add_class::<legal::LegalMoves>()?;
+    m.add_class::<piece::PyPiece>()?;
+    m.add("Termination", termination::termination_enum(py)?)?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
     m.add(
         "InvalidMoveError",

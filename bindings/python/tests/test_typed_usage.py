@@ -2,13 +2,14 @@
 
 from decimal import Decimal
 
+import qipan
 from typed_usage import summary
 
 
 def test_typed_usage_runs() -> None:
     result = summary()
-    assert result["termination"] == "checkmate"
-    assert result["winner"] == "black"
+    assert result["termination"] is qipan.Termination.CHECKMATE
+    assert result["winner"] is False
     assert result["result"] == "0-1"
     assert result["moves"] == 20
     assert result["nodes"] == 400

@@ -33,7 +33,7 @@ def xiangqi_opening() -> list[str]:
 def summary() -> dict[str, object]:
     outcome = fools_mate()
     board = qipan.ChessBoard()
-    moves: list[qipan.Move] = board.legal_moves
+    moves: list[qipan.Move] = list(board.legal_moves)
     nodes: int = board.perft(2)
     change: Decimal = rating.level_change(1500, 1580, "win")
     level: Optional[int] = rating.level(change + 1500)

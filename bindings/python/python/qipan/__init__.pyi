@@ -1,7 +1,8 @@
 """qipan: fast rules of chess and Xiangqi (Chinese chess), written in Rust."""
 
 import os
-from typing import Any, Dict, Iterator, Literal, Optional, Sequence, TypedDict, Union, final
+import enum
+from typing import Any, Protocol, Dict, Iterator, List, Literal, Optional, Sequence, TypedDict, Union, final
 
 from qipan import rating as rating
 
@@ -15,6 +16,96 @@ __all__ = [
     "Outcome",
     "XiangqiBoard",
     "__version__",
+    "LegalMoves",
+    "Piece",
+    "Termination",
+    "WHITE",
+    "BLACK",
+    "RED",
+    "COLORS",
+    "COLOR_NAMES",
+    "PAWN",
+    "KNIGHT",
+    "BISHOP",
+    "ROOK",
+    "QUEEN",
+    "KING",
+    "PIECE_TYPES",
+    "PIECE_SYMBOLS",
+    "PIECE_NAMES",
+    "FILE_NAMES",
+    "RANK_NAMES",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "square",
+    "square_name",
+    "parse_square",
+    "square_file",
+    "square_rank",
+    "A1",
+    "B1",
+    "C1",
+    "D1",
+    "E1",
+    "F1",
+    "G1",
+    "H1",
+    "A2",
+    "B2",
+    "C2",
+    "D2",
+    "E2",
+    "F2",
+    "G2",
+    "H2",
+    "A3",
+    "B3",
+    "C3",
+    "D3",
+    "E3",
+    "F3",
+    "G3",
+    "H3",
+    "A4",
+    "B4",
+    "C4",
+    "D4",
+    "E4",
+    "F4",
+    "G4",
+    "H4",
+    "A5",
+    "B5",
+    "C5",
+    "D5",
+    "E5",
+    "F5",
+    "G5",
+    "H5",
+    "A6",
+    "B6",
+    "C6",
+    "D6",
+    "E6",
+    "F6",
+    "G6",
+    "H6",
+    "A7",
+    "B7",
+    "C7",
+    "D7",
+    "E7",
+    "F7",
+    "G7",
+    "H7",
+    "A8",
+    "B8",
+    "C8",
+    "D8",
+    "E8",
+    "F8",
+    "G8",
+    "H8",
     "rating",
     "replay_pgn",
     "replay_pgn_range",
@@ -28,22 +119,170 @@ _ColorLike = Union[str, bool]
 """A colour: ``"white"``, ``"red"``, ``"black"`` (or ``"w"``, ``"r"``, ``"b"``), or a bool
 (``True`` for White / Red) as in python-chess."""
 
-_Termination = Literal[
-    "checkmate",
-    "stalemate",
-    "insufficient_material",
-    "seventyfive_moves",
-    "fivefold_repetition",
-    "fifty_moves",
-    "threefold_repetition",
-    "perpetual_check",
-    "perpetual_chase",
-    "repetition",
-    "move_limit",
-    "resignation",
-    "agreement",
-    "timeout",
-]
+# --- python-chess names (issue #15) -------------------------------------------------------------
+
+Color = bool
+PieceType = int
+Square = int
+
+WHITE: Literal[True]
+BLACK: Literal[False]
+RED: Literal[True]
+COLORS: List[bool]
+COLOR_NAMES: List[str]
+PAWN: Literal[1]
+KNIGHT: Literal[2]
+BISHOP: Literal[3]
+ROOK: Literal[4]
+QUEEN: Literal[5]
+KING: Literal[6]
+PIECE_TYPES: List[int]
+PIECE_SYMBOLS: List[Optional[str]]
+PIECE_NAMES: List[Optional[str]]
+FILE_NAMES: List[str]
+RANK_NAMES: List[str]
+SQUARES: List[int]
+SQUARE_NAMES: List[str]
+A1: int
+B1: int
+C1: int
+D1: int
+E1: int
+F1: int
+G1: int
+H1: int
+A2: int
+B2: int
+C2: int
+D2: int
+E2: int
+F2: int
+G2: int
+H2: int
+A3: int
+B3: int
+C3: int
+D3: int
+E3: int
+F3: int
+G3: int
+H3: int
+A4: int
+B4: int
+C4: int
+D4: int
+E4: int
+F4: int
+G4: int
+H4: int
+A5: int
+B5: int
+C5: int
+D5: int
+E5: int
+F5: int
+G5: int
+H5: int
+A6: int
+B6: int
+C6: int
+D6: int
+E6: int
+F6: int
+G6: int
+H6: int
+A7: int
+B7: int
+C7: int
+D7: int
+E7: int
+F7: int
+G7: int
+H7: int
+A8: int
+B8: int
+C8: int
+D8: int
+E8: int
+F8: int
+G8: int
+H8: int
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square on file ``file_index`` (0 = a) and rank ``rank_index`` (0 = rank 1)."""
+
+def square_name(square: int) -> str:
+    """The name of ``square``: ``square_name(E4) == "e4"``."""
+
+def parse_square(name: str) -> int:
+    """The square called ``name`` (``"e4"``); ``ValueError`` for any other text."""
+
+def square_file(square: int) -> int:
+    """The file of ``square``: 0 (a) to 7 (h)."""
+
+def square_rank(square: int) -> int:
+    """The rank of ``square``: 0 (rank 1) to 7 (rank 8)."""
+
+class Termination(enum.Enum):
+    """Why a game ended: python-chess's names and qipan's own; each value is the lower-case name."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    INSUFFICIENT_MATERIAL = "insufficient_material"
+    SEVENTYFIVE_MOVES = "seventyfive_moves"
+    FIVEFOLD_REPETITION = "fivefold_repetition"
+    FIFTY_MOVES = "fifty_moves"
+    THREEFOLD_REPETITION = "threefold_repetition"
+    PERPETUAL_CHECK = "perpetual_check"
+    PERPETUAL_CHASE = "perpetual_chase"
+    REPETITION = "repetition"
+    MOVE_LIMIT = "move_limit"
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
+    TIMEOUT = "timeout"
+    VARIANT_WIN = "variant_win"
+    VARIANT_LOSS = "variant_loss"
+    VARIANT_DRAW = "variant_draw"
+    DEAD_POSITION = "dead_position"
+
+_TerminationLike = Union[Termination, str]
+
+@final
+class Piece:
+    """A chess piece: ``piece_type`` (1 pawn to 6 king) and ``color`` (``True`` for White)."""
+
+    def __new__(cls, piece_type: int, color: _ColorLike) -> Piece: ...
+    @staticmethod
+    def from_symbol(symbol: str) -> Piece:
+        """The piece of a FEN letter (``"P"``, ``"n"``)."""
+    @property
+    def piece_type(self) -> int: ...
+    @property
+    def color(self) -> bool: ...
+    def symbol(self) -> str: ...
+    def unicode_symbol(self, *, invert_color: bool = False) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+class _UciMove(Protocol):
+    """Any move with coordinates, such as python-chess's ``chess.Move``."""
+
+    def uci(self) -> str: ...
+
+_MoveLike = Union["Move", _UciMove]
+
+@final
+class LegalMoves:
+    """The legal moves of the position a board had when ``board.legal_moves`` was read."""
+
+    def count(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, move: object, /) -> bool: ...
+    def __iter__(self) -> Iterator[Move]: ...
+
+# --- end of python-chess names ------------------------------------------------------------------
 
 class InvalidFenError(ValueError):
     """A FEN that does not describe a legal position."""
@@ -67,6 +306,16 @@ class Move:
         """The move with coordinates ``uci`` (UCI for chess, ICCS for Xiangqi)."""
     def uci(self) -> str:
         """The move in coordinate notation: UCI for chess, ICCS for Xiangqi."""
+    @staticmethod
+    def null() -> Move:
+        """The null move ``0000``."""
+    @property
+    def from_square(self) -> int: ...
+    @property
+    def to_square(self) -> int: ...
+    @property
+    def promotion(self) -> Optional[int]: ...
+    def __bool__(self) -> bool: ...
     @property
     def game(self) -> Optional[Literal["chess", "xiangqi"]]:
         """The game the move belongs to, or ``None`` when not known."""
@@ -79,13 +328,15 @@ class Move:
 class Outcome:
     """How a game ended."""
 
-    def __new__(cls, termination: _Termination, winner: Optional[str] = None) -> Outcome: ...
+    def __new__(
+        cls, termination: _TerminationLike, winner: Optional[_ColorLike] = None
+    ) -> Outcome: ...
     @property
-    def termination(self) -> _Termination:
-        """Why the game ended, in lower case."""
+    def termination(self) -> Termination:
+        """Why the game ended."""
     @property
-    def winner(self) -> Optional[Literal["white", "red", "black"]]:
-        """The winner, or ``None`` for a draw."""
+    def winner(self) -> Optional[bool]:
+        """``True`` (White / Red), ``False`` (Black), or ``None`` for a draw."""
     def result(self) -> Literal["1-0", "0-1", "1/2-1/2"]:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
     def __eq__(self, other: object, /) -> bool: ...
@@ -95,16 +346,21 @@ class _Board:
     """What both boards share (not a runtime class)."""
 
     @property
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> LegalMoves:
         """The legal moves of the current position."""
+    @property
+    def turn(self) -> bool:
+        """``True`` for White (Red), ``False`` for Black."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
     @property
     def move_stack(self) -> list[Move]:
         """The moves played, oldest first."""
     @property
     def rules(self) -> str:
         """The name of the rule set in force."""
-    def is_legal(self, move: Move) -> bool: ...
-    def push(self, move: Move) -> None:
+    def is_legal(self, move: _MoveLike) -> bool: ...
+    def push(self, move: _MoveLike) -> None:
         """Plays ``move``; an illegal move raises ``IllegalMoveError`` and changes nothing."""
     def push_uci(self, uci: str) -> Move:
         """Plays a move in coordinate notation (UCI / ICCS) and returns it."""
@@ -152,12 +408,10 @@ class ChessBoard(_Board):
         """Whether castling follows Chess960 rules (UCI castling written king-takes-rook)."""
     def chess960_pos(self) -> Optional[int]:
         """The Scharnagl number of the position if it is a Chess960 start position, else None."""
-    @property
-    def turn(self) -> Literal["white", "black"]: ...
     def copy(self, stack: bool = True) -> ChessBoard: ...
     def __copy__(self) -> ChessBoard: ...
     def __deepcopy__(self, memo: Any) -> ChessBoard: ...
-    def san(self, move: Move) -> str:
+    def san(self, move: _MoveLike) -> str:
         """``move`` in Standard Algebraic Notation."""
     def push_san(self, san: str) -> Move:
         """Plays a move in SAN and returns it."""
@@ -169,16 +423,14 @@ class XiangqiBoard(_Board):
     ``"simple"`` (every repetition is a draw); other names raise ``ValueError``."""
 
     def __new__(cls, fen: Optional[str] = None, rules: str = "asian") -> XiangqiBoard: ...
-    @property
-    def turn(self) -> Literal["red", "black"]: ...
     def copy(self, stack: bool = True) -> XiangqiBoard: ...
     def __copy__(self) -> XiangqiBoard: ...
     def __deepcopy__(self, memo: Any) -> XiangqiBoard: ...
-    def wxf(self, move: Move) -> str:
+    def wxf(self, move: _MoveLike) -> str:
         """``move`` in WXF notation (``"C2.5"``)."""
     def push_wxf(self, wxf: str) -> Move: ...
     def parse_wxf(self, wxf: str) -> Move: ...
-    def chinese(self, move: Move) -> str:
+    def chinese(self, move: _MoveLike) -> str:
         """``move`` in Chinese notation (``"炮二平五"``)."""
     def push_chinese(self, text: str) -> Move: ...
     def parse_chinese(self, text: str) -> Move: ...
