@@ -129,6 +129,14 @@ impl<V: BindVariant> Board<V> {
         self.position().fen()
     }
 
+    /// python-chess's `ply()`: half-moves since the start of the game as the move number and
+    /// the side to move count them (a board set up at move 30 starts at ply 58), not the moves
+    /// played on this board.
+    pub fn ply_by_move_number(&self) -> u32 {
+        let pos = self.position();
+        2 * pos.fullmove_number().saturating_sub(1) + u32::from(pos.turn() == Color::Black)
+    }
+
     /// The side to move as python-chess has it: `true` for White (Red in Xiangqi).
     pub fn turn(&self) -> bool {
         self.position().turn() == Color::White

@@ -190,9 +190,11 @@ macro_rules! board_class {
                 PyList::new(py, self.stack.iter().map(|obj| obj.clone_ref(py)))
             }
 
-            /// The number of half-moves played.
-            fn ply(&self) -> usize {
-                self.inner.game().ply()
+            /// Half-moves since the start of the game by the move number and side to move, as
+            /// python-chess's `ply()` (a board set up from a FEN at move 30 starts at 58);
+            /// `len(board.move_stack)` counts the moves played on this board.
+            fn ply(&self) -> u32 {
+                self.inner.ply_by_move_number()
             }
 
             /// A copy; with `stack=False` it starts at the current position with no history.
@@ -333,6 +335,8 @@ macro_rules! board_class {
     };
 }
 
+// The inspection methods (piece_at, attacks, pin, lan, ...) live in chess_inspect.rs.
+crate::chess_inspect::with_chess_inspection! {
 board_class! {
     /// A chess game: `ChessBoard(fen=None, chess960=False, rules=None)`, the start position
     /// without a FEN; with `chess960=True` (or `rules="chess960"`) the FEN is read as X-FEN or
@@ -385,6 +389,7 @@ board_class! {
             self.parse_text(py, san, |pos, text| pos.parse_san(text))
         }
     }
+}
 }
 
 board_class! {

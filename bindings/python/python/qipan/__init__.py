@@ -22,6 +22,7 @@ from qipan._qipan import (
     Move,
     Outcome,
     Piece,
+    SquareSet,
     Termination,
     XiangqiBoard,
     __version__,
@@ -100,6 +101,7 @@ __all__ = [
     # python-chess names (issue #15)
     "LegalMoves",
     "Piece",
+    "SquareSet",
     "Termination",
     "WHITE",
     "BLACK",

@@ -20,6 +20,7 @@ pub mod attacks;
 mod bitboard;
 mod chess960;
 mod fen;
+mod inspect;
 mod movegen;
 mod moves;
 mod piece;
