@@ -86,6 +86,11 @@ def square_rank(square: int) -> int:
     return square >> 3
 
 
+Board = ChessBoard
+"""python-chess's name for a chess board: ``import qipan as chess; chess.Board()``."""
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
 # --- end of python-chess names
 
 __all__ = [
@@ -103,6 +108,9 @@ __all__ = [
     "Piece",
     "SquareSet",
     "Termination",
+    "Board",
+    "STARTING_FEN",
+    "STARTING_BOARD_FEN",
     "WHITE",
     "BLACK",
     "RED",

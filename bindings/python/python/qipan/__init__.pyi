@@ -20,6 +20,9 @@ __all__ = [
     "Piece",
     "SquareSet",
     "Termination",
+    "Board",
+    "STARTING_FEN",
+    "STARTING_BOARD_FEN",
     "WHITE",
     "BLACK",
     "RED",
@@ -508,6 +511,9 @@ class XiangqiBoard(_Board):
     def push_chinese(self, text: str) -> Move: ...
     def parse_chinese(self, text: str) -> Move: ...
 
+Board = ChessBoard
+STARTING_FEN: str
+STARTING_BOARD_FEN: str
 
 class ReplayError(TypedDict):
     """The first error of a game in a :class:`ReplaySummary`."""
