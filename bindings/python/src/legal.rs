@@ -2,8 +2,9 @@
 //! `len()`, `in`, iteration, `bool()` — over the position the board had when it was read.
 //!
 //! It holds a copy of that position (a small value) and generates its moves at most once, on
-//! first need: `count()` and `bool()` only count, `in` checks one move, iteration hands out the
-//! interned `Move` objects of [`crate::cache`]. Unlike python-chess's generator it does not follow
+//! first need (`count()`, `len()`, iteration — `list()` asks the length first, so generating once
+//! serves both), `in` checks one move, and iteration hands out the interned `Move` objects of
+//! [`crate::cache`]. Unlike python-chess's generator it does not follow
 //! later moves on the board; read `board.legal_moves` again after a push.
 
 use std::sync::OnceLock;
@@ -39,11 +40,10 @@ where
         self.moves.get_or_init(|| self.pos.legal_moves())
     }
 
+    /// Generates (once) rather than counts: `list(board.legal_moves)` asks the length first,
+    /// and the moves are then ready for the iteration that follows.
     fn count(&self) -> usize {
-        match self.moves.get() {
-            Some(moves) => moves.len(),
-            None => self.pos.count_legal_moves(),
-        }
+        self.moves().len()
     }
 
     fn contains(&self, arg: &MoveArg<'_>) -> bool {

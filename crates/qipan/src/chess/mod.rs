@@ -28,6 +28,7 @@ mod position;
 mod role;
 mod rules;
 mod san;
+mod setup;
 mod square;
 mod svg;
 mod uci;
@@ -41,6 +42,7 @@ pub use piece::Piece;
 pub use position::Chess;
 pub use role::Role;
 pub use rules::{CastlingMode, ChessRules};
+pub use setup::{Setup, SetupError, StatusFlags};
 pub use square::{ParseSquareError, Square};
 
 use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, Variant};
