@@ -127,11 +127,10 @@ def chess_perft_py(board: chess.Board, depth: int) -> int:
 
 def qipan_perft_py(board: qipan.ChessBoard | qipan.XiangqiBoard, depth: int) -> int:
     """perft written in Python over qipan's push/pop/legal_moves."""
-    moves = board.legal_moves
     if depth == 1:
-        return len(moves)
+        return board.legal_moves.count()
     total = 0
-    for move in moves:
+    for move in board.legal_moves:
         board.push(move)
         total += qipan_perft_py(board, depth - 1)
         board.pop()

@@ -1,10 +1,10 @@
 //! `board.legal_moves`: an object of python-chess's `LegalMoveGenerator` shape — `count()`,
 //! `len()`, `in`, iteration, `bool()` — over the position the board had when it was read.
 //!
-//! It holds a copy of that position (a small value) and generates its moves at most once, on
-//! first need (`count()`, `len()`, iteration — `list()` asks the length first, so generating once
-//! serves both), `in` checks one move, and iteration hands out the interned `Move` objects of
-//! [`crate::cache`]. Unlike python-chess's generator it does not follow
+//! It holds a copy of that position (a small value): `count()` and `bool()` count without making
+//! objects, `in` checks one move, and `len()` and iteration make the list of interned `Move`
+//! objects ([`crate::cache`]) once — `list(board.legal_moves)` asks the length first and then
+//! iterates the same list. Unlike python-chess's generator it does not follow
 //! later moves on the board; read `board.legal_moves` again after a push.
 
 use std::sync::OnceLock;
@@ -18,41 +18,45 @@ use crate::board::resolve_on;
 use crate::games::BindVariant;
 use crate::pymove::MoveArg;
 
-/// The legal moves of one position of the game `V`, generated on first need.
+/// The legal moves of one position of the game `V`, generated and wrapped on first need.
 #[derive(Debug)]
 pub struct LegalOf<V: BindVariant> {
     pos: V,
-    moves: OnceLock<V::MoveList>,
+    list: OnceLock<Py<PyList>>,
 }
 
-impl<V: BindVariant> LegalOf<V>
-where
-    V::MoveList: Send + Sync,
-{
+impl<V: BindVariant> LegalOf<V> {
     fn new(pos: V) -> Self {
         LegalOf {
             pos,
-            moves: OnceLock::new(),
+            list: OnceLock::new(),
         }
     }
 
-    fn moves(&self) -> &[V::Move] {
-        self.moves.get_or_init(|| self.pos.legal_moves())
-    }
-
-    /// Generates (once) rather than counts: `list(board.legal_moves)` asks the length first,
-    /// and the moves are then ready for the iteration that follows.
-    fn count(&self) -> usize {
-        self.moves().len()
+    /// The number of moves: counted without making objects unless they are made already (the
+    /// `legal_moves.count()` of a Python perft needs no objects).
+    fn count(&self, py: Python<'_>) -> usize {
+        match self.list.get() {
+            Some(list) => list.bind(py).len(),
+            None => self.pos.count_legal_moves(),
+        }
     }
 
     fn contains(&self, arg: &MoveArg<'_>) -> bool {
         resolve_on(&self.pos, arg.repr()).is_ok()
     }
 
+    /// The interned `Move` objects in a list made once: `list(board.legal_moves)` asks the
+    /// length (made here) and then iterates (the same list).
     fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(list) = self.list.get() {
+            return Ok(list.bind(py).clone());
+        }
         let (cache, wrap) = V::moves_of(&self.pos);
-        cache.list(py, self.moves(), wrap)
+        let list = cache.list(py, &self.pos.legal_moves(), wrap)?;
+        // Another thread may have set it meanwhile: either list holds the same moves.
+        let _ = self.list.set(list.clone().unbind());
+        Ok(list)
     }
 }
 
@@ -105,17 +109,17 @@ impl From<Xiangqi> for LegalMoves {
 #[pymethods]
 impl LegalMoves {
     /// The number of legal moves.
-    fn count(&self) -> usize {
-        with_legal!(self, legal => legal.count())
+    fn count(&self, py: Python<'_>) -> usize {
+        with_legal!(self, legal => legal.count(py))
     }
 
-    fn __len__(&self) -> usize {
-        self.count()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(with_legal!(self, legal => legal.list(py))?.len())
     }
 
     /// Whether there is a legal move.
-    fn __bool__(&self) -> bool {
-        self.count() > 0
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.count(py) > 0
     }
 
     /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here.
