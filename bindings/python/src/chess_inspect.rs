@@ -354,6 +354,51 @@ macro_rules! with_chess_inspection {
                 }
 
                 // --- end of inspection -----------------------------------------------------------
+
+                // --- setup (issue #15 part 3; boards that fail validation are not held yet) -----
+
+                /// What makes the position unplayable, as python-chess's `status()`: an int of
+                /// `qipan.STATUS_*` flags, `qipan.STATUS_VALID` (0) for a playable one.
+                fn status(&self) -> u32 {
+                    ::qipan::chess::Setup::from(self.inner.position()).status().0
+                }
+
+                /// Whether `status()` is `STATUS_VALID`.
+                fn is_valid(&self) -> bool {
+                    ::qipan::chess::Setup::from(self.inner.position()).status().is_valid()
+                }
+
+                /// Sets the position from `fen` and forgets the moves played. A FEN qipan cannot
+                /// play raises `InvalidFenError` and changes nothing.
+                fn set_fen(&mut self, fen: &str) -> ::pyo3::PyResult<()> {
+                    let rules = self.inner.rules_name();
+                    self.inner = Board::new(Some(fen), Some(&rules))?;
+                    self.stack.clear();
+                    Ok(())
+                }
+
+                /// Back to the start position (of the board's rules), without moves.
+                fn reset(&mut self) {
+                    let rules = self.inner.game().rules().clone();
+                    let start = <::qipan::chess::Chess as ::qipan::Variant>::start_with(&rules);
+                    self.inner = Board::from_position(start, rules);
+                    self.stack.clear();
+                }
+
+                /// Forgets the moves played; the position stays.
+                fn clear_stack(&mut self) {
+                    self.inner = self.inner.copy(false);
+                    self.stack.clear();
+                }
+
+                /// A copy seen from the other side (ranks flipped, colours, turn, castling rights
+                /// and en passant square swapped), without moves, as python-chess's `mirror()`.
+                fn mirror(&self) -> Self {
+                    let rules = self.inner.game().rules().clone();
+                    Self { inner: Board::from_position(self.inner.position().mirror(), rules), stack: Vec::new() }
+                }
+
+                // --- end of setup ----------------------------------------------------------------
             }
         }
     };

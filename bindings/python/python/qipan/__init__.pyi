@@ -21,6 +21,24 @@ __all__ = [
     "SquareSet",
     "Termination",
     "Board",
+    "STATUS_VALID",
+    "STATUS_NO_WHITE_KING",
+    "STATUS_NO_BLACK_KING",
+    "STATUS_TOO_MANY_KINGS",
+    "STATUS_TOO_MANY_WHITE_PAWNS",
+    "STATUS_TOO_MANY_BLACK_PAWNS",
+    "STATUS_PAWNS_ON_BACKRANK",
+    "STATUS_TOO_MANY_WHITE_PIECES",
+    "STATUS_TOO_MANY_BLACK_PIECES",
+    "STATUS_BAD_CASTLING_RIGHTS",
+    "STATUS_INVALID_EP_SQUARE",
+    "STATUS_OPPOSITE_CHECK",
+    "STATUS_EMPTY",
+    "STATUS_RACE_CHECK",
+    "STATUS_RACE_OVER",
+    "STATUS_RACE_MATERIAL",
+    "STATUS_TOO_MANY_CHECKERS",
+    "STATUS_IMPOSSIBLE_CHECK",
     "STARTING_FEN",
     "STARTING_BOARD_FEN",
     "WHITE",
@@ -492,6 +510,13 @@ class ChessBoard(_Board):
     def has_castling_rights(self, color: _ColorLike) -> bool: ...
     def has_kingside_castling_rights(self, color: _ColorLike) -> bool: ...
     def has_queenside_castling_rights(self, color: _ColorLike) -> bool: ...
+    # --- setup (issue #15 part 3) ---
+    def status(self) -> int: ...
+    def is_valid(self) -> bool: ...
+    def set_fen(self, fen: str) -> None: ...
+    def reset(self) -> None: ...
+    def clear_stack(self) -> None: ...
+    def mirror(self) -> ChessBoard: ...
 
 @final
 class XiangqiBoard(_Board):
@@ -511,6 +536,24 @@ class XiangqiBoard(_Board):
     def push_chinese(self, text: str) -> Move: ...
     def parse_chinese(self, text: str) -> Move: ...
 
+STATUS_VALID: int
+STATUS_NO_WHITE_KING: int
+STATUS_NO_BLACK_KING: int
+STATUS_TOO_MANY_KINGS: int
+STATUS_TOO_MANY_WHITE_PAWNS: int
+STATUS_TOO_MANY_BLACK_PAWNS: int
+STATUS_PAWNS_ON_BACKRANK: int
+STATUS_TOO_MANY_WHITE_PIECES: int
+STATUS_TOO_MANY_BLACK_PIECES: int
+STATUS_BAD_CASTLING_RIGHTS: int
+STATUS_INVALID_EP_SQUARE: int
+STATUS_OPPOSITE_CHECK: int
+STATUS_EMPTY: int
+STATUS_RACE_CHECK: int
+STATUS_RACE_OVER: int
+STATUS_RACE_MATERIAL: int
+STATUS_TOO_MANY_CHECKERS: int
+STATUS_IMPOSSIBLE_CHECK: int
 Board = ChessBoard
 STARTING_FEN: str
 STARTING_BOARD_FEN: str

@@ -133,7 +133,7 @@ impl fmt::Display for StatusFlags {
 pub struct SetupError(pub StatusFlags);
 
 /// A chess board being set up: any placement of pieces and any values of the other FEN fields.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The pieces (only the placement of this value is used).
     placement: Chess,
@@ -293,6 +293,28 @@ impl Setup {
         .then_some(ep)
     }
 
+    /// The board seen from the other side, as python-chess's `mirror()`: ranks flipped, colours
+    /// swapped, and with them the side to move, castling rights and en passant square; the
+    /// clocks stay.
+    pub fn mirror(&self) -> Setup {
+        let flip = |bits: Bitboard| Bitboard(bits.0.swap_bytes());
+        let mut placement = Chess::empty();
+        for (mirrored, bits) in placement.roles.iter_mut().zip(self.placement.roles) {
+            *mirrored = flip(bits);
+        }
+        placement.colors = [
+            flip(self.placement.colors[1]),
+            flip(self.placement.colors[0]),
+        ];
+        Setup {
+            placement,
+            turn: !self.turn,
+            castling_rights: flip(self.castling_rights),
+            ep_square: self.ep_square.map(Square::flip_vertical),
+            ..*self
+        }
+    }
+
     /// What makes this setup unplayable, as python-chess's `Board.status()`.
     pub fn status(&self) -> StatusFlags {
         let mut flags = StatusFlags::VALID;
@@ -404,6 +426,17 @@ impl From<&Chess> for Setup {
     }
 }
 
+impl Chess {
+    /// The position seen from the other side ([`Setup::mirror`]): a position with the colours
+    /// swapped is as playable as the original.
+    pub fn mirror(&self) -> Chess {
+        let mut mirrored = Setup::from(self).mirror();
+        // The en passant square of the original, legal or not, flips with it.
+        mirrored.ep_square = self.ep_square().map(Square::flip_vertical);
+        Chess::try_from(mirrored).unwrap_or(*self)
+    }
+}
+
 impl TryFrom<Setup> for Chess {
     type Error = SetupError;
 
@@ -445,6 +478,19 @@ mod tests {
             assert!(setup.status().is_valid(), "{fen}: {}", setup.status());
             assert_eq!(Chess::try_from(setup).unwrap().fen(), pos.fen());
         }
+    }
+
+    #[test]
+    fn mirroring_twice_gives_the_position_back() {
+        let pos = Chess::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
+            .unwrap();
+        let mirrored = pos.mirror();
+        assert_eq!(
+            mirrored.fen(),
+            // python-chess 1.11.2: chess.Board(fen).mirror().fen()
+            "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b KQkq f3 0 3"
+        );
+        assert_eq!(mirrored.mirror(), pos);
     }
 
     #[test]
