@@ -90,3 +90,53 @@ def test_mirror_is_python_chess_mirror() -> None:
         assert mirrored.fen() == ref.mirror().fen(), ref.fen()
         assert mirrored.move_stack == [] and mirrored.chess960 == ours.chess960
         assert mirrored.mirror() == ours.copy(stack=False)
+
+
+GARBAGE: list[object] = [
+    None, True, -1, 64, 2**70, -(2**70), 3.5, "", "e4", "x" * 100_000, b"e2e4", [], [1, 2], {},
+    object(), chess.Move.from_uci("e2e4"), qipan.Move.null(), chess.Piece(1, True),
+]
+
+
+def test_garbage_into_the_python_chess_methods_is_a_typed_error() -> None:
+    """Every new entry point with every garbage argument: a result or TypeError, ValueError,
+    IndexError, OverflowError — never a PanicException, never a changed board."""
+    allowed = (TypeError, ValueError, IndexError, OverflowError)
+    one_arg = [
+        "piece_at", "piece_type_at", "color_at", "king", "attacks", "checkers", "is_capture",
+        "gives_check", "is_castling", "is_kingside_castling", "is_queenside_castling",
+        "is_en_passant", "is_zeroing", "is_irreversible", "lan", "variation_san",
+        "is_repetition", "has_castling_rights", "has_kingside_castling_rights",
+        "has_queenside_castling_rights", "set_fen", "push", "is_legal", "san",
+    ]  # fmt: skip
+    two_args = ["pieces", "attackers", "is_attacked_by", "pin", "is_pinned"]
+    board = qipan.ChessBoard("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    fen = board.fen()
+    calls = 0
+    for name in one_arg + two_args:
+        method = getattr(board, name)
+        for a in GARBAGE:
+            for args in ([a],) if name in one_arg else ([a, a], [True, a], [a, 12]):
+                try:
+                    method(*args)
+                except allowed:
+                    pass
+                except BaseException as e:  # noqa: BLE001 - a PanicException is a BaseException
+                    pytest.fail(f"{name}{tuple(args)!r:.80} raised {type(e).__name__}: {e!s:.100}")
+                calls += 1
+                if name != "push":
+                    assert board.fen() == fen, name
+                else:
+                    while board.move_stack:
+                        board.pop()
+    for a in GARBAGE:
+        for make in (qipan.SquareSet, qipan.Piece.from_symbol, lambda x: qipan.Piece(x, True),
+                     lambda x: qipan.Outcome(x), lambda x: qipan.SquareSet(1) | x, qipan.parse_square):  # fmt: skip
+            try:
+                make(a)  # type: ignore[arg-type, operator]
+            except allowed:
+                pass
+            except BaseException as e:  # noqa: BLE001
+                pytest.fail(f"{make}({a!r:.40}) raised {type(e).__name__}: {e!s:.100}")
+            calls += 1
+    assert calls > 500

@@ -255,3 +255,21 @@ def test_board_equality_is_python_chess_equality() -> None:
     for board in [qipan.ChessBoard(), chess.Board()]:
         with pytest.raises(TypeError):
             hash(board)
+
+
+def test_xiangqi_move_squares_are_rank_times_nine_plus_file() -> None:
+    """Xiangqi squares as the docs define them: a0 = 0, b0 = 1, ..., i0 = 8, a1 = 9, ..., i9 = 89."""
+
+    def index(name: str) -> int:
+        return (ord(name[0]) - ord("a")) + 9 * int(name[1])
+
+    board = qipan.XiangqiBoard()
+    for move in board.legal_moves:
+        uci = move.uci()
+        assert (move.from_square, move.to_square) == (index(uci[:2]), index(uci[2:])), uci
+        assert move.promotion is None
+    assert board.parse_uci("i0i1").from_square == 8 and board.parse_uci("i0i1").to_square == 17
+    tied = qipan.Move.from_uci("h2e2", game="xiangqi")
+    assert (tied.from_square, tied.to_square) == (index("h2"), index("e2"))
+    untied = qipan.Move.from_uci("a9a8")  # rank 9: not a chess square, read as Xiangqi
+    assert (untied.from_square, untied.to_square) == (81, 72)
