@@ -41,13 +41,78 @@ fn is_coordinate_text(text: &str) -> bool {
         && (b.len() == 4 || b"qrbnk".contains(&b[4]))
 }
 
+/// python-chess's `Move(from_square, to_square, promotion)` as a chess move in coordinates.
+fn chess_move_from_squares(from: i64, to: i64, promotion: Option<i64>) -> PyResult<PyMove> {
+    let name = |sq: i64| -> PyResult<String> {
+        u8::try_from(sq)
+            .ok()
+            .filter(|&sq| sq < 64)
+            .map(|sq| format!("{}{}", char::from(b'a' + sq % 8), char::from(b'1' + sq / 8)))
+            .ok_or_else(|| PyValueError::new_err(format!("no chess square {sq}: expected 0 to 63")))
+    };
+    // python-chess's null move is Move(A1, A1) only (a move is false when every field is 0).
+    let mut text = if from == 0 && to == 0 && promotion.is_none() {
+        NULL_MOVE.to_owned()
+    } else {
+        format!("{}{}", name(from)?, name(to)?)
+    };
+    if let Some(piece_type) = promotion {
+        let letter = match piece_type {
+            2 => 'n',
+            3 => 'b',
+            4 => 'r',
+            5 => 'q',
+            6 => 'k',
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "no promotion to piece type {piece_type}: expected 2 (knight) to 6 (king)"
+                )))
+            }
+        };
+        text.push(letter);
+    }
+    Ok(PyMove::new(MoveRepr::Text {
+        text,
+        game: Some(GameKind::Chess),
+    }))
+}
+
 #[pymethods]
 impl PyMove {
-    /// `Move(uci, game=None)`: the same as [`Move.from_uci`].
+    /// `Move(uci, game=None)`: the same as [`Move.from_uci`]; or python-chess's
+    /// `Move(from_square, to_square, promotion=None)` with chess squares 0–63 (`qipan.E2`).
     #[new]
-    #[pyo3(signature = (uci, game = None))]
-    fn py_new(uci: &str, game: Option<&str>) -> PyResult<PyMove> {
-        PyMove::from_uci(uci, game)
+    #[pyo3(signature = (*args, promotion = None, game = None))]
+    fn py_new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        promotion: Option<i64>,
+        game: Option<&str>,
+    ) -> PyResult<PyMove> {
+        let first = args.get_item(0).map_err(|_| {
+            PyTypeError::new_err("Move() takes coordinates (\"e2e4\") or two squares")
+        })?;
+        if let Ok(uci) = first.cast::<PyString>() {
+            let game = match (args.len(), game) {
+                (1, game) => game.map(str::to_owned),
+                (2, None) => Some(args.get_item(1)?.extract::<String>()?),
+                _ => {
+                    return Err(PyTypeError::new_err(
+                        "Move(uci, game=None) takes one or two arguments",
+                    ))
+                }
+            };
+            return PyMove::from_uci(&uci.to_cow()?, game.as_deref());
+        }
+        if args.len() != 2 && !(args.len() == 3 && promotion.is_none()) {
+            return Err(PyTypeError::new_err(
+                "Move(from_square, to_square, promotion=None) takes two or three arguments",
+            ));
+        }
+        let promotion = match args.get_item(2) {
+            Ok(p) if !p.is_none() => Some(p.extract::<i64>()?),
+            _ => promotion,
+        };
+        chess_move_from_squares(first.extract()?, args.get_item(1)?.extract()?, promotion)
     }
 
     /// The move with coordinates `uci` (UCI for chess, ICCS for Xiangqi: `"e2e4"`, `"h2e2"`),

@@ -273,3 +273,29 @@ def test_xiangqi_move_squares_are_rank_times_nine_plus_file() -> None:
     assert (tied.from_square, tied.to_square) == (index("h2"), index("e2"))
     untied = qipan.Move.from_uci("a9a8")  # rank 9: not a chess square, read as Xiangqi
     assert (untied.from_square, untied.to_square) == (81, 72)
+
+
+def test_move_from_squares_as_python_chess() -> None:
+    """python-chess's constructor: Move(from_square, to_square, promotion=None)."""
+    for ref, ours in POSITIONS[:300]:
+        for move in ref.legal_moves:
+            made = qipan.Move(move.from_square, move.to_square, move.promotion)
+            assert made.uci() == move.uci() and made in ours.legal_moves
+            assert (made.from_square, made.to_square, made.promotion) == (
+                move.from_square,
+                move.to_square,
+                move.promotion,
+            )
+    assert qipan.Move(chess.E7, chess.E8, promotion=chess.QUEEN).uci() == chess.Move(chess.E7, chess.E8, chess.QUEEN).uci()
+    assert qipan.Move(0, 0).uci() == chess.Move(0, 0).uci() == "0000"
+    assert qipan.Move(12, 12).uci() == chess.Move(12, 12).uci()
+    assert qipan.Move("e2e4", "chess") == qipan.Move(chess.E2, chess.E4)
+    for bad in [(64, 0), (-1, 3), (2**70, 1)]:
+        with pytest.raises((ValueError, OverflowError)):
+            qipan.Move(*bad)
+    with pytest.raises(ValueError):
+        qipan.Move(12, 28, 7)
+    with pytest.raises(TypeError):
+        qipan.Move()  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        qipan.Move(12)  # type: ignore[call-overload]

@@ -2,7 +2,7 @@
 
 import os
 import enum
-from typing import Any, Protocol, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, TypedDict, Union, final
+from typing import Any, Protocol, overload, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, TypedDict, Union, final
 
 from qipan import rating as rating
 
@@ -355,7 +355,17 @@ class AmbiguousMoveError(ValueError):
 class Move:
     """A move of chess or Xiangqi, compared by its coordinates and game."""
 
-    def __new__(cls, uci: str, game: Optional[str] = None) -> Move: ...
+    @overload
+    def __new__(cls, uci: str, game_name: Optional[str] = None, /) -> Move: ...
+    @overload
+    def __new__(cls, uci: str, /, *, game: Optional[str] = None) -> Move: ...
+    @overload
+    def __new__(
+        cls, from_square: int, to_square: int, promotion_type: Optional[int] = None, /
+    ) -> Move: ...
+    @overload
+    def __new__(cls, from_square: int, to_square: int, /, *, promotion: Optional[int] = None) -> Move:
+        """python-chess's ``Move(from_square, to_square, promotion=None)`` (chess squares 0-63)."""
     @staticmethod
     def from_uci(uci: str, game: Optional[str] = None) -> Move:
         """The move with coordinates ``uci`` (UCI for chess, ICCS for Xiangqi)."""
