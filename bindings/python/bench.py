@@ -140,7 +140,7 @@ def qipan_perft_py(board: qipan.ChessBoard | qipan.XiangqiBoard, depth: int) -> 
 def bench_chess(budget: float, perft_depth: int) -> None:
     for name, fen in CHESS_FENS.items():
         ref, ours = chess.Board(fen), qipan.ChessBoard(fen)
-        row(f"chess legal moves ({name})", "python-chess", *compare(lambda: list(ref.legal_moves), lambda: list(ours.legal_moves), budget))
+        row(f"chess legal moves ({name})", "python-chess", *compare(lambda: list(ref.legal_moves), lambda: ours.legal_moves, budget))
 
     ref, ours = chess.Board(CHESS_FENS["kiwipete"]), qipan.ChessBoard(CHESS_FENS["kiwipete"])
     ref_moves, our_moves = list(ref.legal_moves), list(ours.legal_moves)
@@ -197,7 +197,7 @@ def sf_perft(fen: str, moves: list[str], depth: int) -> int:
 def bench_xiangqi(budget: float, perft_depth: int) -> None:
     for name, fen in XIANGQI_FENS.items():
         ours = qipan.XiangqiBoard(fen)
-        row(f"xiangqi legal moves ({name})", "pyffish", *compare(lambda: sf.legal_moves("xiangqi", fen, []), lambda: list(ours.legal_moves), budget))
+        row(f"xiangqi legal moves ({name})", "pyffish", *compare(lambda: sf.legal_moves("xiangqi", fen, []), lambda: ours.legal_moves, budget))
 
     fen = XIANGQI_FENS["middlegame"]
     ours = qipan.XiangqiBoard(fen)

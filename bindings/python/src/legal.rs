@@ -1,13 +1,11 @@
 //! `board.legal_moves`: an object of python-chess's `LegalMoveGenerator` shape — `count()`,
 //! `len()`, `in`, iteration, `bool()` — over the position the board had when it was read.
 //!
-//! It holds a copy of that position (a small value): `count()` and `bool()` count without making
-//! objects, `in` checks one move, and `len()` and iteration make the list of interned `Move`
-//! objects ([`crate::cache`]) once — `list(board.legal_moves)` asks the length first and then
-//! iterates the same list. Unlike python-chess's generator it does not follow
+//! Reading `board.legal_moves` generates the moves and takes their interned `Move` objects
+//! ([`crate::cache`]) into one list, as much work as the list the attribute used to be;
+//! `count()`, `len()`, `bool()` and iteration use that list, and `in` checks the move on a copy of
+//! the position (a small value). Unlike python-chess's generator it does not follow
 //! later moves on the board; read `board.legal_moves` again after a push.
-
-use std::sync::OnceLock;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList};
@@ -18,52 +16,26 @@ use crate::board::resolve_on;
 use crate::games::BindVariant;
 use crate::pymove::MoveArg;
 
-/// The legal moves of one position of the game `V`, generated and wrapped on first need.
+/// The legal moves of one position of the game `V`, with their `Move` objects.
 #[derive(Debug)]
 pub struct LegalOf<V: BindVariant> {
     pos: V,
-    list: OnceLock<Py<PyList>>,
+    list: Py<PyList>,
 }
 
 impl<V: BindVariant> LegalOf<V> {
-    fn new(pos: V) -> Self {
-        LegalOf {
-            pos,
-            list: OnceLock::new(),
-        }
-    }
-
-    /// The number of moves: counted without making objects unless they are made already (the
-    /// `legal_moves.count()` of a Python perft needs no objects).
-    fn count(&self, py: Python<'_>) -> usize {
-        match self.list.get() {
-            Some(list) => list.bind(py).len(),
-            None => self.pos.count_legal_moves(),
-        }
+    fn new(py: Python<'_>, pos: V) -> PyResult<Self> {
+        let (cache, wrap) = V::moves_of(&pos);
+        let list = cache.list(py, &pos.legal_moves(), wrap)?.unbind();
+        Ok(LegalOf { pos, list })
     }
 
     fn contains(&self, arg: &MoveArg<'_>) -> bool {
         resolve_on(&self.pos, arg.repr()).is_ok()
     }
-
-    /// The interned `Move` objects in a list made once: `list(board.legal_moves)` asks the
-    /// length (made here) and then iterates (the same list).
-    fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if let Some(list) = self.list.get() {
-            return Ok(list.bind(py).clone());
-        }
-        let (cache, wrap) = V::moves_of(&self.pos);
-        let list = cache.list(py, &self.pos.legal_moves(), wrap)?;
-        // Another thread may have set it meanwhile: either list holds the same moves.
-        let _ = self.list.set(list.clone().unbind());
-        Ok(list)
-    }
 }
 
 /// The legal moves of a chess or a Xiangqi position.
-// The enum lives inside its Python object, allocated once either way: boxing the larger Xiangqi
-// side would only add a second allocation.
-#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum LegalOfGame {
     /// A chess position's.
@@ -90,19 +62,41 @@ pub struct LegalMoves {
     of: LegalOfGame,
 }
 
-impl From<Chess> for LegalMoves {
-    fn from(pos: Chess) -> Self {
-        LegalMoves {
-            of: LegalOfGame::Chess(LegalOf::new(pos)),
-        }
+impl LegalMoves {
+    /// The legal moves of a chess position.
+    pub fn of_chess(py: Python<'_>, pos: Chess) -> PyResult<Self> {
+        Ok(LegalMoves {
+            of: LegalOfGame::Chess(LegalOf::new(py, pos)?),
+        })
+    }
+
+    /// The legal moves of a Xiangqi position.
+    pub fn of_xiangqi(py: Python<'_>, pos: Xiangqi) -> PyResult<Self> {
+        Ok(LegalMoves {
+            of: LegalOfGame::Xiangqi(LegalOf::new(py, pos)?),
+        })
+    }
+
+    fn list<'py>(&self, py: Python<'py>) -> &Bound<'py, PyList> {
+        with_legal!(self, legal => legal.list.bind(py))
     }
 }
 
-impl From<Xiangqi> for LegalMoves {
-    fn from(pos: Xiangqi) -> Self {
-        LegalMoves {
-            of: LegalOfGame::Xiangqi(LegalOf::new(pos)),
-        }
+/// A position whose legal moves the boards hand out as [`LegalMoves`].
+pub trait LegalMovesOf: Sized {
+    /// The legal moves of `self`.
+    fn legal_moves_object(self, py: Python<'_>) -> PyResult<LegalMoves>;
+}
+
+impl LegalMovesOf for Chess {
+    fn legal_moves_object(self, py: Python<'_>) -> PyResult<LegalMoves> {
+        LegalMoves::of_chess(py, self)
+    }
+}
+
+impl LegalMovesOf for Xiangqi {
+    fn legal_moves_object(self, py: Python<'_>) -> PyResult<LegalMoves> {
+        LegalMoves::of_xiangqi(py, self)
     }
 }
 
@@ -110,16 +104,16 @@ impl From<Xiangqi> for LegalMoves {
 impl LegalMoves {
     /// The number of legal moves.
     fn count(&self, py: Python<'_>) -> usize {
-        with_legal!(self, legal => legal.count(py))
+        self.list(py).len()
     }
 
-    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(with_legal!(self, legal => legal.list(py))?.len())
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.list(py).len()
     }
 
     /// Whether there is a legal move.
     fn __bool__(&self, py: Python<'_>) -> bool {
-        self.count(py) > 0
+        !self.list(py).is_empty()
     }
 
     /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here.
@@ -129,14 +123,12 @@ impl LegalMoves {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        let list = with_legal!(self, legal => legal.list(py))?;
-        list.try_iter()
+        self.list(py).try_iter()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let list = with_legal!(self, legal => legal.list(py))?;
-        let mut names = Vec::with_capacity(list.len());
-        for mv in list.iter() {
+        let mut names = Vec::new();
+        for mv in self.list(py).iter() {
             names.push(mv.str()?.to_cow()?.into_owned());
         }
         Ok(format!("<LegalMoves ({})>", names.join(", ")))

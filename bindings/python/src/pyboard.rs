@@ -11,7 +11,7 @@ use qipan::{Termination, Variant};
 use crate::board::{Board, Snapshot};
 use crate::errors::check_move_text;
 use crate::games::BindVariant;
-use crate::legal::LegalMoves;
+use crate::legal::{LegalMoves, LegalMovesOf};
 use crate::pymove::{color_arg, MoveArg, PyMove, PyOutcome};
 
 /// The pickled state of a board: start FEN, rule set, moves, adjudication.
@@ -96,8 +96,8 @@ macro_rules! board_class {
             /// The legal moves of the current position: `count()`, `len()`, `in`, iteration,
             /// `bool()` (python-chess's `LegalMoveGenerator` shape).
             #[getter]
-            fn legal_moves(&self) -> LegalMoves {
-                LegalMoves::from(self.inner.position().clone())
+            fn legal_moves(&self, py: Python<'_>) -> PyResult<LegalMoves> {
+                self.inner.position().clone().legal_moves_object(py)
             }
 
             /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here.
