@@ -127,11 +127,10 @@ def chess_perft_py(board: chess.Board, depth: int) -> int:
 
 def qipan_perft_py(board: qipan.ChessBoard | qipan.XiangqiBoard, depth: int) -> int:
     """perft written in Python over qipan's push/pop/legal_moves."""
-    moves = board.legal_moves
     if depth == 1:
-        return len(moves)
+        return board.legal_moves.count()
     total = 0
-    for move in moves:
+    for move in board.legal_moves:
         board.push(move)
         total += qipan_perft_py(board, depth - 1)
         board.pop()
@@ -144,7 +143,7 @@ def bench_chess(budget: float, perft_depth: int) -> None:
         row(f"chess legal moves ({name})", "python-chess", *compare(lambda: list(ref.legal_moves), lambda: ours.legal_moves, budget))
 
     ref, ours = chess.Board(CHESS_FENS["kiwipete"]), qipan.ChessBoard(CHESS_FENS["kiwipete"])
-    ref_moves, our_moves = list(ref.legal_moves), ours.legal_moves
+    ref_moves, our_moves = list(ref.legal_moves), list(ours.legal_moves)
 
     def ref_push_pop() -> None:
         for m in ref_moves:
@@ -203,7 +202,7 @@ def bench_xiangqi(budget: float, perft_depth: int) -> None:
     fen = XIANGQI_FENS["middlegame"]
     ours = qipan.XiangqiBoard(fen)
     sf_moves = sf.legal_moves("xiangqi", fen, [])
-    our_moves = ours.legal_moves
+    our_moves = list(ours.legal_moves)
     n = len(our_moves)
 
     def sf_play() -> None:

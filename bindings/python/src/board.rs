@@ -78,34 +78,7 @@ impl<V: BindVariant> Board<V> {
 
     /// The legal move of this game that `repr` stands for.
     pub fn resolve(&self, repr: &MoveRepr) -> Result<V::Move, BoardError> {
-        let pos = self.position();
-        if let Some(mv) = V::unwrap(repr) {
-            if pos.is_legal(mv) {
-                return Ok(mv);
-            }
-            // A move of another position of this game: moves compare by coordinates, so the
-            // same coordinates may still be legal here (an en passant capture elsewhere is a
-            // plain capture here, say).
-            return pos
-                .parse_move(&repr.coord())
-                .map_err(|_| MoveError::illegal(&repr.coord(), pos.fen()).into());
-        }
-        match repr {
-            MoveRepr::Text { text, game: None } => Ok(pos.parse_move(text)?),
-            MoveRepr::Text {
-                text,
-                game: Some(g),
-            } if *g == V::KIND => Ok(pos.parse_move(text)?),
-            other => Err(BoardError::new(
-                ErrorKind::IllegalMove,
-                format!(
-                    "illegal move {:?}: a {} move cannot be played on a {} board",
-                    other.coord(),
-                    other.game().map_or("foreign", |g| g.name()),
-                    V::NAME
-                ),
-            )),
-        }
+        resolve_on(self.position(), repr)
     }
 
     /// Plays the move `repr` stands for; an illegal one changes nothing.
@@ -156,9 +129,17 @@ impl<V: BindVariant> Board<V> {
         self.position().fen()
     }
 
-    /// The side to move, by its name in this game.
-    pub fn turn(&self) -> &'static str {
-        V::color_name(self.position().turn())
+    /// python-chess's `ply()`: half-moves since the start of the game as the move number and
+    /// the side to move count them (a board set up at move 30 starts at ply 58), not the moves
+    /// played on this board.
+    pub fn ply_by_move_number(&self) -> u32 {
+        let pos = self.position();
+        2 * pos.fullmove_number().saturating_sub(1) + u32::from(pos.turn() == Color::Black)
+    }
+
+    /// The side to move as python-chess has it: `true` for White (Red in Xiangqi).
+    pub fn turn(&self) -> bool {
+        self.position().turn() == Color::White
     }
 
     /// Whether the side to move is checkmated.
@@ -258,6 +239,37 @@ impl<V: BindVariant> Board<V> {
             }
         }
         Ok(board)
+    }
+}
+
+/// The legal move of `pos` that `repr` stands for.
+pub fn resolve_on<V: BindVariant>(pos: &V, repr: &MoveRepr) -> Result<V::Move, BoardError> {
+    if let Some(mv) = V::unwrap(repr) {
+        if pos.is_legal(mv) {
+            return Ok(mv);
+        }
+        // A move of another position of this game: moves compare by coordinates, so the
+        // same coordinates may still be legal here (an en passant capture elsewhere is a
+        // plain capture here, say).
+        return pos
+            .parse_move(&repr.coord())
+            .map_err(|_| MoveError::illegal(&repr.coord(), pos.fen()).into());
+    }
+    match repr {
+        MoveRepr::Text { text, game: None } => Ok(pos.parse_move(text)?),
+        MoveRepr::Text {
+            text,
+            game: Some(g),
+        } if *g == V::KIND => Ok(pos.parse_move(text)?),
+        other => Err(BoardError::new(
+            ErrorKind::IllegalMove,
+            format!(
+                "illegal move {:?}: a {} move cannot be played on a {} board",
+                other.coord(),
+                other.game().map_or("foreign", |g| g.name()),
+                V::NAME
+            ),
+        )),
     }
 }
 

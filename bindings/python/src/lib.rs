@@ -11,12 +11,17 @@
 pub mod board;
 pub mod bulk;
 pub mod cache;
+pub mod chess_inspect;
 pub mod errors;
 pub mod games;
+pub mod legal;
+pub mod piece;
 pub mod pyboard;
 pub mod pymove;
 pub mod rating;
 pub mod repr;
+pub mod squareset;
+pub mod termination;
 
 use pyo3::prelude::*;
 
@@ -28,6 +33,10 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pyboard::XiangqiBoard>()?;
     m.add_class::<pymove::PyMove>()?;
     m.add_class::<pymove::PyOutcome>()?;
+    m.add_class::<legal::LegalMoves>()?;
+    m.add_class::<piece::PyPiece>()?;
+    m.add_class::<squareset::SquareSet>()?;
+    m.add("Termination", termination::termination_enum(py)?)?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
     m.add(
         "InvalidMoveError",

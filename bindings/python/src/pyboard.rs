@@ -11,7 +11,8 @@ use qipan::{Termination, Variant};
 use crate::board::{Board, Snapshot};
 use crate::errors::check_move_text;
 use crate::games::BindVariant;
-use crate::pymove::{color_arg, PyMove, PyOutcome};
+use crate::legal::{LegalMoves, LegalMovesOf};
+use crate::pymove::{color_arg, MoveArg, PyMove, PyOutcome};
 
 /// The pickled state of a board: start FEN, rule set, moves, adjudication.
 type State = (
@@ -58,16 +59,6 @@ macro_rules! board_class {
                 cache.one(py, mv, wrap)
             }
 
-            /// A new Python list of moves of this game.
-            fn wrap_list<'py>(
-                &self,
-                py: Python<'py>,
-                moves: &[<$variant as Variant>::Move],
-            ) -> PyResult<Bound<'py, PyList>> {
-                let (cache, wrap) = <$variant as BindVariant>::moves_of(self.inner.position());
-                cache.list(py, moves, wrap)
-            }
-
             /// Parses `text` with `parse` and plays the move.
             fn push_text(
                 &mut self,
@@ -100,30 +91,69 @@ macro_rules! board_class {
         impl $name {
             $($extra)*
 
-            /// The legal moves of the current position.
+            // --- python-chess types (issue #15) ---------------------------------------------
+
+            /// The legal moves of the current position: `count()`, `len()`, `in`, iteration,
+            /// `bool()` (python-chess's `LegalMoveGenerator` shape).
             #[getter]
-            fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-                self.wrap_list(py, &self.inner.legal_moves())
+            fn legal_moves(&self, py: Python<'_>) -> PyResult<LegalMoves> {
+                self.inner.position().clone().legal_moves_object(py)
             }
 
-            /// Whether `move` is legal in the current position (never the null move, as in
-            /// python-chess, although `push` plays it when not in check).
+            /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here; never the
+            /// null move, as in python-chess, although `push` plays it when not in check.
             #[pyo3(signature = (r#move))]
-            fn is_legal(&self, r#move: &Bound<'_, PyMove>) -> bool {
-                self.inner
-                    .resolve(&r#move.get().repr)
-                    .is_ok_and(|mv| !<$variant as Variant>::is_null(mv))
+            fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+                let arg = MoveArg::extract(r#move)?;
+                Ok(self
+                    .inner
+                    .resolve(arg.repr())
+                    .is_ok_and(|mv| !<$variant as Variant>::is_null(mv)))
             }
 
-            /// Plays `move`; an illegal move raises `IllegalMoveError` and changes nothing.
+            /// The same position, side to move, castling rights, en passant square (when a
+            /// capture there is legal) and clocks, as python-chess's `Board.__eq__`: the moves
+            /// that led there do not count.
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                let py = other.py();
+                Ok(match other.cast::<Self>() {
+                    Ok(other) => {
+                        let same = self.inner.fen() == other.borrow().inner.fen();
+                        pyo3::types::PyBool::new(py, same).to_owned().into_any().unbind()
+                    }
+                    Err(_) => py.NotImplemented(),
+                })
+            }
+
+            /// Boards are mutable and compare by value: unhashable, as python-chess's.
+            #[classattr]
+            const __hash__: Option<Py<PyAny>> = None;
+
+            /// The side to move: `True` for White (Red in Xiangqi), `False` for Black, as
+            /// python-chess's `board.turn` (`qipan.WHITE`, `qipan.BLACK`, `qipan.RED`).
+            #[getter]
+            fn turn(&self) -> bool {
+                self.inner.turn()
+            }
+
+            /// How the game ended (`termination` a `qipan.Termination`, `winner` a bool or
+            /// `None`), or `None` while it goes on.
+            #[pyo3(signature = (claim_draw = false))]
+            fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
+                self.inner.outcome(claim_draw).map(PyOutcome::new)
+            }
+
+            /// Plays `move` (a `qipan.Move` or any object with `uci()`, a python-chess move
+            /// say); an illegal move raises `IllegalMoveError` and changes nothing.
             #[pyo3(signature = (r#move))]
-            fn push(&mut self, r#move: &Bound<'_, PyMove>) -> PyResult<()> {
-                let repr = &r#move.get().repr;
+            fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+                let arg = MoveArg::extract(r#move)?;
+                let repr = arg.repr();
                 let mv = self.inner.resolve(repr)?;
                 // Keep the caller's object when it is this game's move, else the interned one.
-                let obj = match <$variant as BindVariant>::unwrap(repr) {
-                    Some(_) => r#move.clone().unbind(),
-                    None => self.wrap_move(r#move.py(), mv)?,
+                let obj = match (&arg, <$variant as BindVariant>::unwrap(repr)) {
+                    (MoveArg::Ours(ours), Some(_)) => ours.clone().unbind(),
+                    _ => self.wrap_move(r#move.py(), mv)?,
                 };
                 self.inner.push_resolved(mv);
                 self.stack.push(obj);
@@ -164,9 +194,11 @@ macro_rules! board_class {
                 PyList::new(py, self.stack.iter().map(|obj| obj.clone_ref(py)))
             }
 
-            /// The number of half-moves played.
-            fn ply(&self) -> usize {
-                self.inner.game().ply()
+            /// Half-moves since the start of the game by the move number and side to move, as
+            /// python-chess's `ply()` (a board set up from a FEN at move 30 starts at 58);
+            /// `len(board.move_stack)` counts the moves played on this board.
+            fn ply(&self) -> u32 {
+                self.inner.ply_by_move_number()
             }
 
             /// A copy; with `stack=False` it starts at the current position with no history.
@@ -190,12 +222,6 @@ macro_rules! board_class {
             /// The FEN of the current position.
             fn fen(&self) -> String {
                 self.inner.fen()
-            }
-
-            /// The side to move: `"white"` or `"black"` (`"red"` or `"black"` in Xiangqi).
-            #[getter]
-            fn turn(&self) -> &'static str {
-                self.inner.turn()
             }
 
             /// The name of the rule set in force.
@@ -250,11 +276,7 @@ macro_rules! board_class {
                 self.inner.outcome(claim_draw).is_some()
             }
 
-            /// How the game ended, or `None` while it goes on.
-            #[pyo3(signature = (claim_draw = false))]
-            fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
-                self.inner.outcome(claim_draw).map(|o| PyOutcome::new(o, <$variant as Variant>::color_name))
-            }
+            // --- end of python-chess types ---------------------------------------------------
 
             /// The result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
             #[pyo3(signature = (claim_draw = false))]
@@ -317,6 +339,8 @@ macro_rules! board_class {
     };
 }
 
+// The inspection methods (piece_at, attacks, pin, lan, ...) live in chess_inspect.rs.
+crate::chess_inspect::with_chess_inspection! {
 board_class! {
     /// A chess game: `ChessBoard(fen=None, chess960=False, rules=None)`, the start position
     /// without a FEN; with `chess960=True` (or `rules="chess960"`) the FEN is read as X-FEN or
@@ -355,8 +379,8 @@ board_class! {
 
         /// `move` in Standard Algebraic Notation (`"Nf3"`, `"exd8=Q+"`, `"O-O"`).
         #[pyo3(signature = (r#move))]
-        fn san(&self, r#move: &Bound<'_, PyMove>) -> PyResult<String> {
-            Ok(self.inner.write_with(&r#move.get().repr, |pos, mv| pos.san(mv))?)
+        fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+            Ok(self.inner.write_with(MoveArg::extract(r#move)?.repr(), |pos, mv| pos.san(mv))?)
         }
 
         /// Plays a move in SAN and returns it.
@@ -369,6 +393,7 @@ board_class! {
             self.parse_text(py, san, |pos, text| pos.parse_san(text))
         }
     }
+}
 }
 
 board_class! {
@@ -385,8 +410,8 @@ board_class! {
 
         /// `move` in WXF notation (`"C2.5"`, `"H8+7"`).
         #[pyo3(signature = (r#move))]
-        fn wxf(&self, r#move: &Bound<'_, PyMove>) -> PyResult<String> {
-            Ok(self.inner.write_with(&r#move.get().repr, |pos, mv| pos.wxf(mv))?)
+        fn wxf(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+            Ok(self.inner.write_with(MoveArg::extract(r#move)?.repr(), |pos, mv| pos.wxf(mv))?)
         }
 
         /// Plays a move in WXF notation (`"C2.5"` or `"C2=5"`) and returns it.
@@ -401,8 +426,8 @@ board_class! {
 
         /// `move` in Chinese notation (`"炮二平五"`).
         #[pyo3(signature = (r#move))]
-        fn chinese(&self, r#move: &Bound<'_, PyMove>) -> PyResult<String> {
-            Ok(self.inner.write_with(&r#move.get().repr, |pos, mv| pos.chinese(mv))?)
+        fn chinese(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+            Ok(self.inner.write_with(MoveArg::extract(r#move)?.repr(), |pos, mv| pos.chinese(mv))?)
         }
 
         /// Plays a move in Chinese notation (simplified or traditional) and returns it.

@@ -6,12 +6,13 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
-use qipan::{Color, ErrorKind, Outcome, Termination};
+use qipan::{Color, ErrorKind, Outcome};
 
 use qipan::{shorten, GameKind};
 
 use crate::errors::BoardError;
-use crate::repr::MoveRepr;
+use crate::repr::{MoveRepr, NULL_MOVE};
+use crate::termination::{termination_arg, termination_member};
 
 /// A move of chess or Xiangqi. It compares equal to every move with the same coordinates in the
 /// same game; a move from `Move.from_uci` without a game matches the coordinates of either game.
@@ -29,9 +30,6 @@ impl PyMove {
     }
 }
 
-/// The null move in coordinate notation (UCI and ICCS).
-const NULL_COORD: &str = "0000";
-
 /// Whether `text` looks like coordinate notation: two squares (files `a`-`i`, ranks `0`-`9`) and
 /// an optional promotion piece.
 fn is_coordinate_text(text: &str) -> bool {
@@ -43,13 +41,78 @@ fn is_coordinate_text(text: &str) -> bool {
         && (b.len() == 4 || b"qrbnk".contains(&b[4]))
 }
 
+/// python-chess's `Move(from_square, to_square, promotion)` as a chess move in coordinates.
+fn chess_move_from_squares(from: i64, to: i64, promotion: Option<i64>) -> PyResult<PyMove> {
+    let name = |sq: i64| -> PyResult<String> {
+        u8::try_from(sq)
+            .ok()
+            .filter(|&sq| sq < 64)
+            .map(|sq| format!("{}{}", char::from(b'a' + sq % 8), char::from(b'1' + sq / 8)))
+            .ok_or_else(|| PyValueError::new_err(format!("no chess square {sq}: expected 0 to 63")))
+    };
+    // python-chess's null move is Move(A1, A1) only (a move is false when every field is 0).
+    let mut text = if from == 0 && to == 0 && promotion.is_none() {
+        NULL_MOVE.to_owned()
+    } else {
+        format!("{}{}", name(from)?, name(to)?)
+    };
+    if let Some(piece_type) = promotion {
+        let letter = match piece_type {
+            2 => 'n',
+            3 => 'b',
+            4 => 'r',
+            5 => 'q',
+            6 => 'k',
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "no promotion to piece type {piece_type}: expected 2 (knight) to 6 (king)"
+                )))
+            }
+        };
+        text.push(letter);
+    }
+    Ok(PyMove::new(MoveRepr::Text {
+        text,
+        game: Some(GameKind::Chess),
+    }))
+}
+
 #[pymethods]
 impl PyMove {
-    /// `Move(uci, game=None)`: the same as [`Move.from_uci`].
+    /// `Move(uci, game=None)`: the same as [`Move.from_uci`]; or python-chess's
+    /// `Move(from_square, to_square, promotion=None)` with chess squares 0–63 (`qipan.E2`).
     #[new]
-    #[pyo3(signature = (uci, game = None))]
-    fn py_new(uci: &str, game: Option<&str>) -> PyResult<PyMove> {
-        PyMove::from_uci(uci, game)
+    #[pyo3(signature = (*args, promotion = None, game = None))]
+    fn py_new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        promotion: Option<i64>,
+        game: Option<&str>,
+    ) -> PyResult<PyMove> {
+        let first = args.get_item(0).map_err(|_| {
+            PyTypeError::new_err("Move() takes coordinates (\"e2e4\") or two squares")
+        })?;
+        if let Ok(uci) = first.cast::<PyString>() {
+            let game = match (args.len(), game) {
+                (1, game) => game.map(str::to_owned),
+                (2, None) => Some(args.get_item(1)?.extract::<String>()?),
+                _ => {
+                    return Err(PyTypeError::new_err(
+                        "Move(uci, game=None) takes one or two arguments",
+                    ))
+                }
+            };
+            return PyMove::from_uci(&uci.to_cow()?, game.as_deref());
+        }
+        if args.len() != 2 && !(args.len() == 3 && promotion.is_none()) {
+            return Err(PyTypeError::new_err(
+                "Move(from_square, to_square, promotion=None) takes two or three arguments",
+            ));
+        }
+        let promotion = match args.get_item(2) {
+            Ok(p) if !p.is_none() => Some(p.extract::<i64>()?),
+            _ => promotion,
+        };
+        chess_move_from_squares(first.extract()?, args.get_item(1)?.extract()?, promotion)
     }
 
     /// The move with coordinates `uci` (UCI for chess, ICCS for Xiangqi: `"e2e4"`, `"h2e2"`),
@@ -66,7 +129,7 @@ impl PyMove {
             ),
         };
         let text = uci.to_ascii_lowercase();
-        if !is_coordinate_text(&text) && text != NULL_COORD {
+        if !is_coordinate_text(&text) && text != NULL_MOVE {
             return Err(BoardError::new(
                 ErrorKind::InvalidMove,
                 format!(
@@ -79,24 +142,44 @@ impl PyMove {
         Ok(PyMove::new(MoveRepr::Text { text, game }))
     }
 
-    /// The null move (`"0000"`, a pass) of any game, as python-chess's `Move.null()`; it is
-    /// falsy. A board plays it when the side to move is not in check.
-    #[staticmethod]
-    fn null() -> PyMove {
-        PyMove::new(MoveRepr::Text {
-            text: NULL_COORD.to_owned(),
-            game: None,
-        })
-    }
-
     /// `False` for the null move, as in python-chess.
     fn __bool__(&self) -> bool {
-        self.repr.coord() != NULL_COORD
+        !self.repr.is_null()
     }
 
     /// The move in coordinate notation: UCI for chess, ICCS for Xiangqi.
     fn uci(&self) -> String {
         self.repr.coord()
+    }
+
+    /// The null move (`"0000"`, a pass) of any game, as python-chess's `Move.null()`; it is
+    /// falsy. A board plays it when the side to move is not in check.
+    #[staticmethod]
+    fn null() -> PyMove {
+        PyMove::new(MoveRepr::Text {
+            text: NULL_MOVE.to_owned(),
+            game: None,
+        })
+    }
+
+    /// The square the piece leaves, numbered as python-chess does (`qipan.E2 == 12`); Xiangqi
+    /// squares are `rank * 9 + file` (0–89).
+    #[getter(from_square)]
+    fn origin_square(&self) -> u32 {
+        self.repr.squares().0
+    }
+
+    /// The square the piece goes to (the king's target square when castling in standard
+    /// chess, the rook's square in Chess960, as python-chess's moves).
+    #[getter]
+    fn to_square(&self) -> u32 {
+        self.repr.squares().1
+    }
+
+    /// The piece type promoted to (`qipan.QUEEN == 5`, ...), or `None`.
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        self.repr.promotion()
     }
 
     /// The game the move belongs to (`"chess"`, `"xiangqi"`), or `None` when not known.
@@ -152,65 +235,60 @@ impl PyMove {
     }
 }
 
-/// How a game ended: `termination` (`"checkmate"`, `"fifty_moves"`, ...), `winner` (`"white"`,
-/// `"red"`, `"black"`, or `None` for a draw) and `result()` (`"1-0"`, `"0-1"`, `"1/2-1/2"`).
+/// How a game ended: `termination` (a [`Termination`](crate::termination) member:
+/// `Termination.CHECKMATE`, ...), `winner` (`True` for White / Red, `False` for Black, `None` for
+/// a draw — python-chess's shape) and `result()` (`"1-0"`, `"0-1"`, `"1/2-1/2"`).
 #[pyclass(module = "qipan", name = "Outcome", frozen)]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PyOutcome {
     outcome: Outcome,
-    winner: Option<&'static str>,
 }
 
 impl PyOutcome {
-    /// The Python outcome of `outcome`, naming colours with `color_name`.
-    pub fn new(outcome: Outcome, color_name: fn(Color) -> &'static str) -> PyOutcome {
-        PyOutcome {
-            outcome,
-            winner: outcome.winner.map(color_name),
-        }
+    /// The Python outcome of `outcome`.
+    pub fn new(outcome: Outcome) -> PyOutcome {
+        PyOutcome { outcome }
+    }
+
+    fn winner_bool(&self) -> Option<bool> {
+        self.outcome.winner.map(|c| c == Color::White)
     }
 }
 
 #[pymethods]
 impl PyOutcome {
+    /// `Outcome(termination, winner=None)`: `termination` a `Termination` member or its name,
+    /// `winner` a bool (`True` for White / Red), a colour name, or `None` for a draw.
     #[new]
     #[pyo3(signature = (termination, winner = None))]
-    fn py_new(termination: &str, winner: Option<&str>) -> PyResult<PyOutcome> {
-        let termination: Termination = termination.parse().map_err(|_| {
-            PyValueError::new_err(format!("unknown termination {:?}", shorten(termination)))
-        })?;
-        let (color, name) = match winner {
-            None => (None, None),
-            Some(name) => {
-                let color = Color::from_name(name).ok_or_else(|| {
-                    PyValueError::new_err(format!("unknown colour {:?}", shorten(name)))
-                })?;
-                let name = match name.to_ascii_lowercase().as_str() {
-                    "red" | "r" => "red",
-                    _ => color.name(),
-                };
-                (Some(color), Some(name))
-            }
+    fn py_new(
+        termination: &Bound<'_, PyAny>,
+        winner: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyOutcome> {
+        let termination = termination_arg(termination)?;
+        let winner = match winner {
+            None => None,
+            Some(w) if w.is_none() => None,
+            Some(w) => Some(color_arg(w)?),
         };
         Ok(PyOutcome {
             outcome: Outcome {
                 termination,
-                winner: color,
+                winner,
             },
-            winner: name,
         })
     }
 
-    /// Why the game ended, in lower case: `"checkmate"`, `"stalemate"`, `"fifty_moves"`...
+    /// Why the game ended: a `qipan.Termination` member (`Termination.CHECKMATE`, ...).
     #[getter]
-    fn termination(&self) -> &'static str {
-        self.outcome.termination.as_str()
+    fn termination<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        termination_member(py, self.outcome.termination)
     }
 
-    /// The winner (`"white"`, `"red"` or `"black"`), or `None` for a draw.
+    /// The winner: `True` (White / Red), `False` (Black), or `None` for a draw.
     #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        self.winner
+    fn winner(&self) -> Option<bool> {
+        self.winner_bool()
     }
 
     /// The result: `"1-0"`, `"0-1"` or `"1/2-1/2"`.
@@ -219,13 +297,16 @@ impl PyOutcome {
     }
 
     fn __repr__(&self) -> String {
-        match self.winner {
-            Some(w) => format!(
-                "Outcome(termination='{}', winner='{w}')",
-                self.termination()
-            ),
-            None => format!("Outcome(termination='{}', winner=None)", self.termination()),
-        }
+        let t = self.outcome.termination.as_str();
+        let winner = match self.winner_bool() {
+            None => "None",
+            Some(true) => "True",
+            Some(false) => "False",
+        };
+        format!(
+            "Outcome(termination=<Termination.{}: '{t}'>, winner={winner})",
+            t.to_ascii_uppercase()
+        )
     }
 
     fn __str__(&self) -> String {
@@ -249,10 +330,13 @@ impl PyOutcome {
         slf: &Bound<'py, Self>,
     ) -> (
         Bound<'py, pyo3::types::PyType>,
-        (&'static str, Option<&'static str>),
+        (&'static str, Option<bool>),
     ) {
         let this = slf.get();
-        (slf.get_type(), (this.termination(), this.winner))
+        (
+            slf.get_type(),
+            (this.outcome.termination.as_str(), this.winner_bool()),
+        )
     }
 }
 
@@ -279,4 +363,46 @@ pub fn color_arg(value: &Bound<'_, PyAny>) -> PyResult<Color> {
         "a colour is a str (\"white\", \"red\", \"black\") or a bool, not {}",
         value.get_type().name()?
     )))
+}
+
+/// A move argument: a `qipan.Move`, or any object with a `uci()` method returning coordinate
+/// text (a python-chess `chess.Move`, say), read as coordinates not tied to a game.
+pub enum MoveArg<'py> {
+    /// A `qipan.Move`, kept so that a board can store the caller's object.
+    Ours(Bound<'py, PyMove>),
+    /// Another library's move, read from its `uci()`.
+    Foreign(MoveRepr),
+}
+
+impl<'py> MoveArg<'py> {
+    /// Reads `value`: a `TypeError` when it is neither a `Move` nor has `uci()`, an
+    /// `InvalidMoveError` when `uci()` does not return coordinates.
+    pub fn extract(value: &Bound<'py, PyAny>) -> PyResult<MoveArg<'py>> {
+        if let Ok(ours) = value.cast::<PyMove>() {
+            return Ok(MoveArg::Ours(ours.clone()));
+        }
+        let uci = match value.getattr("uci") {
+            Ok(method) => method.call0()?,
+            Err(_) => {
+                return Err(PyTypeError::new_err(format!(
+                    "a move is a qipan.Move or has a uci() method, not {}",
+                    value.get_type().name()?
+                )))
+            }
+        };
+        let uci = uci
+            .cast::<PyString>()
+            .map_err(|_| PyTypeError::new_err("a move's uci() must return a str"))?;
+        let text = uci.to_cow()?;
+        crate::errors::check_move_text(&text)?;
+        Ok(MoveArg::Foreign(PyMove::from_uci(&text, None)?.repr))
+    }
+
+    /// What the move holds.
+    pub fn repr(&self) -> &MoveRepr {
+        match self {
+            MoveArg::Ours(obj) => &obj.get().repr,
+            MoveArg::Foreign(repr) => repr,
+        }
+    }
 }

@@ -54,4 +54,65 @@ impl MoveRepr {
             },
         }
     }
+
+    /// Whether this is the null move `0000`.
+    pub fn is_null(&self) -> bool {
+        match self {
+            MoveRepr::Chess(mv) | MoveRepr::Chess960(mv) => mv.is_null(),
+            MoveRepr::Xiangqi(mv) => mv.is_null(),
+            MoveRepr::Text { text, .. } => text == NULL_MOVE,
+        }
+    }
+
+    /// The from and to squares as python-chess numbers them: in chess 0 (`a1`) to 63 (`h8`),
+    /// rank by rank; in Xiangqi 0 (`a0`) to 89 (`i9`), `rank * 9 + file`. Castling goes to the
+    /// square the coordinates name (the king's target in standard chess, the rook in Chess960).
+    /// Coordinate text not tied to a game is read as chess when it fits a chess board. The null
+    /// move is `(0, 0)`, as in python-chess.
+    pub fn squares(&self) -> (u32, u32) {
+        match self {
+            MoveRepr::Chess(mv) => (mv.from().index() as u32, mv.king_to().index() as u32),
+            MoveRepr::Chess960(mv) => (mv.from().index() as u32, mv.to().index() as u32),
+            MoveRepr::Xiangqi(mv) => (mv.from().index() as u32, mv.to().index() as u32),
+            MoveRepr::Text { text, game } => {
+                let b = text.as_bytes();
+                if b.len() < 4 || self.is_null() {
+                    return (0, 0);
+                }
+                let chess_square = |f: u8, r: u8| {
+                    ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
+                        .then(|| u32::from(f - b'a') + 8 * u32::from(r - b'1'))
+                };
+                let as_chess = match game {
+                    Some(GameKind::Xiangqi) => None,
+                    _ => chess_square(b[0], b[1]).zip(chess_square(b[2], b[3])),
+                };
+                as_chess.unwrap_or_else(|| {
+                    let xq = |f: u8, r: u8| u32::from(f - b'a') + 9 * u32::from(r - b'0');
+                    (xq(b[0], b[1]), xq(b[2], b[3]))
+                })
+            }
+        }
+    }
+
+    /// The piece type a pawn promotes to, as python-chess numbers it (2 knight to 5 queen).
+    pub fn promotion(&self) -> Option<u8> {
+        match self {
+            MoveRepr::Chess(mv) | MoveRepr::Chess960(mv) => {
+                mv.promotion_role().map(|role| role.index() as u8 + 1)
+            }
+            MoveRepr::Xiangqi(_) => None,
+            MoveRepr::Text { text, .. } => match text.as_bytes().get(4) {
+                Some(b'n') => Some(2),
+                Some(b'b') => Some(3),
+                Some(b'r') => Some(4),
+                Some(b'q') => Some(5),
+                Some(b'k') => Some(6),
+                _ => None,
+            },
+        }
+    }
 }
+
+/// The null move's coordinates, as UCI writes it.
+pub const NULL_MOVE: &str = "0000";

@@ -32,7 +32,7 @@ def _playout(rng: random.Random, board: qipan.ChessBoard, plies: int) -> List[st
         legal = board.legal_moves
         if not legal:
             break
-        move = rng.choice(legal)
+        move = rng.choice(list(legal))
         moves.append(board.san(move))
         board.push(move)
     return moves
@@ -65,7 +65,7 @@ def _xiangqi(rng: random.Random) -> Game:
     for _ in range(rng.randint(1, 60)):
         if board.outcome() is not None or not board.legal_moves:
             break
-        move = rng.choice(board.legal_moves)
+        move = rng.choice(list(board.legal_moves))
         moves.append(board.wxf(move))
         board.push(move)
     return [("Variant", "xiangqi")], moves, _result(rng, board)

@@ -17,7 +17,7 @@ def test_from_chess960_pos_matches_python_chess(n: int) -> None:
     theirs = chess.Board.from_chess960_pos(n)
     assert ours.chess960
     assert ours.fen().split()[0] == theirs.fen().split()[0]
-    assert ours.turn == "white"
+    assert ours.turn is True
     assert ours.chess960_pos() == theirs.chess960_pos() == n
 
 

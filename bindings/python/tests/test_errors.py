@@ -196,7 +196,7 @@ def test_mutated_fens_never_panic() -> None:
             except qipan.InvalidFenError:
                 continue
             accepted += 1
-            moves = board.legal_moves
+            moves = list(board.legal_moves)
             board.outcome(claim_draw=True)
             board.is_checkmate()
             board.is_insufficient_material()

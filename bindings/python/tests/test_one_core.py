@@ -44,8 +44,8 @@ def test_adjudications(
     assert done
     outcome = b.outcome()
     assert outcome is not None
-    assert outcome.termination == termination
-    assert outcome.winner == (None if winner == "-" else winner)
+    assert outcome.termination is qipan.Termination[termination.upper()]
+    assert outcome.winner is {"-": None, "white": True, "red": True, "black": False}[winner]
     # Over is over: a second adjudication is refused and changes nothing.
     assert not b.agree_draw()
     assert b.outcome() == outcome

@@ -44,7 +44,7 @@ def test_repetition_history_survives() -> None:
     again = pickle.loads(pickle.dumps(board))
     assert again.can_claim_threefold_repetition()
     outcome = again.outcome(claim_draw=True)
-    assert outcome is not None and outcome.termination == "threefold_repetition"
+    assert outcome is not None and outcome.termination is qipan.Termination.THREEFOLD_REPETITION
 
 
 def test_xiangqi_board_round_trip_keeps_rules() -> None:
@@ -85,18 +85,20 @@ def test_adjudications_survive() -> None:
 
 def test_moves_and_outcomes_pickle() -> None:
     board = qipan.ChessBoard()
-    moves = board.legal_moves
+    moves = list(board.legal_moves)
     assert pickle.loads(pickle.dumps(moves)) == moves
     move = pickle.loads(pickle.dumps(moves[0]))
     assert move.game == "chess"
     board.push(move)
-    xq_move = qipan.XiangqiBoard().legal_moves[3]
+    xq_move = list(qipan.XiangqiBoard().legal_moves)[3]
     again = pickle.loads(pickle.dumps(xq_move))
     assert again == xq_move and again.game == "xiangqi"
     assert copy.copy(xq_move) == xq_move and copy.deepcopy(xq_move) == xq_move
     outcome = qipan.Outcome("checkmate", "red")
     assert pickle.loads(pickle.dumps(outcome)) == outcome
-    assert pickle.loads(pickle.dumps(outcome)).winner == "red"
+    assert pickle.loads(pickle.dumps(outcome)).winner is qipan.RED
+    assert pickle.loads(pickle.dumps(qipan.Termination.PERPETUAL_CHASE)) is qipan.Termination.PERPETUAL_CHASE
+    assert pickle.loads(pickle.dumps(qipan.Piece.from_symbol("n"))) == qipan.Piece(qipan.KNIGHT, qipan.BLACK)
 
 
 def _count(board: qipan.ChessBoard | qipan.XiangqiBoard) -> tuple[str, int, str]:
@@ -119,5 +121,5 @@ def test_multiprocessing_spawn() -> None:
         expected += ref.legal_moves.count()
         ref.pop()
     assert results[0][1] == expected
-    assert results[1][2] == "black"
+    assert results[1][2] is qipan.BLACK
     assert [_count(b) for b in boards] == results

@@ -77,7 +77,7 @@ def test_positions_match_pyffish(positions: list[Position]) -> None:
         assert board.is_check() == check, moves
         assert board.is_checkmate() == (check and not legal), moves
         assert board.is_stalemate() == (not check and not legal), moves
-        assert board.turn == ("red" if len(moves) % 2 == 0 else "black")
+        assert board.turn is (qipan.RED if len(moves) % 2 == 0 else qipan.BLACK)
         if fen is not None:
             assert fen_fields(board.fen(), 2) == fen_fields(fen, 2)
             # FEN round trip through qipan, judged by pyffish's move list.
@@ -129,8 +129,8 @@ def test_game_end_matches_pyffish(fen: str) -> None:
     else:
         # No legal move loses in Xiangqi, in check or not.
         assert outcome is not None
-        assert outcome.winner == ("black" if fen.split()[1] == "w" else "red")
-        assert outcome.termination == ("checkmate" if check else "stalemate")
+        assert outcome.winner is (qipan.BLACK if fen.split()[1] == "w" else qipan.RED)
+        assert outcome.termination is (qipan.Termination.CHECKMATE if check else qipan.Termination.STALEMATE)
 
 
 @pytest.mark.parametrize("fen,depth,nodes", xiangqi_perft_cases())
@@ -147,10 +147,8 @@ def test_repetition_cases_asian(case: dict) -> None:
         board.push_uci(uci)
     outcome = board.outcome()
     assert outcome is not None
-    assert (outcome.termination, outcome.winner) == (
-        case["expected"]["termination"],
-        case["expected"]["winner"],
-    )
+    winner = {None: None, "red": True, "black": False}[case["expected"]["winner"]]
+    assert (outcome.termination.value, outcome.winner) == (case["expected"]["termination"], winner)
     assert board.is_game_over()
 
 
@@ -162,4 +160,4 @@ def test_repetition_cases_simple(case: dict) -> None:
         board.push_uci(uci)
     outcome = board.outcome()
     assert outcome is not None
-    assert (outcome.termination, outcome.winner) == ("repetition", None)
+    assert (outcome.termination, outcome.winner) == (qipan.Termination.REPETITION, None)

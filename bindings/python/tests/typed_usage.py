@@ -33,7 +33,7 @@ def xiangqi_opening() -> list[str]:
 def summary() -> dict[str, object]:
     outcome = fools_mate()
     board = qipan.ChessBoard()
-    moves: list[qipan.Move] = board.legal_moves
+    moves: list[qipan.Move] = list(board.legal_moves)
     nodes: int = board.perft(2)
     change: Decimal = rating.level_change(1500, 1580, "win")
     level: Optional[int] = rating.level(change + 1500)
@@ -58,6 +58,37 @@ def summary() -> dict[str, object]:
         "turn": board.turn,
         "fen": board.fen(),
         "replayed": replayed(),
+    }
+
+
+def python_chess_names() -> dict[str, object]:
+    """python-chess's names and types on a qipan board (issue #15)."""
+    board = qipan.ChessBoard()
+    legal: qipan.LegalMoves = board.legal_moves
+    count: int = legal.count()
+    first: qipan.Move = next(iter(legal))
+    turn: bool = board.turn
+    piece: Optional[qipan.Piece] = board.piece_at(qipan.E2)
+    symbol: Optional[str] = None if piece is None else piece.symbol()
+    attackers: qipan.SquareSet = board.attackers(qipan.WHITE, qipan.E3)
+    squares: list[int] = sorted(attackers)
+    pinned: bool = board.is_pinned(qipan.WHITE, qipan.E2)
+    lan: str = board.lan(board.parse_uci("g1f3"))
+    line: str = board.variation_san([board.parse_uci("e2e4")])
+    ending: qipan.Termination = qipan.Termination.CHECKMATE
+    winner: Optional[bool] = fools_mate().winner
+    return {
+        "count": count,
+        "first_is_move": isinstance(first, qipan.Move),
+        "turn": turn,
+        "symbol": symbol,
+        "attackers": [qipan.square_name(sq) for sq in squares],
+        "pinned": pinned,
+        "lan": lan,
+        "line": line,
+        "ending": ending.value,
+        "winner": winner,
+        "equal": board == qipan.ChessBoard(),
     }
 
 

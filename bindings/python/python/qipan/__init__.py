@@ -5,7 +5,7 @@
 >>> for san in ["f3", "e5", "g4", "Qh4#"]:
 ...     _ = board.push_san(san)
 >>> board.outcome()
-Outcome(termination='checkmate', winner='black')
+Outcome(termination=<Termination.CHECKMATE: 'checkmate'>, winner=False)
 """
 
 import os
@@ -18,12 +18,100 @@ from qipan._qipan import (
     IllegalMoveError,
     InvalidFenError,
     InvalidMoveError,
+    LegalMoves,
     Move,
     Outcome,
+    Piece,
+    SquareSet,
+    Termination,
     XiangqiBoard,
     __version__,
 )
 from qipan import rating
+
+# --- python-chess names (issue #15): colours, piece types and squares as python-chess numbers
+# them, so that a program written for python-chess runs after changing its import. These are
+# facts of the notation (python-chess's numbering: a1 = 0, b1 = 1, ..., h8 = 63), not rules.
+
+Color = bool
+PieceType = int
+Square = int
+
+WHITE = True
+BLACK = False
+RED = True
+"""Xiangqi's first side: ``XiangqiBoard.turn`` is ``RED`` (``True``) or ``BLACK``."""
+COLORS = [WHITE, BLACK]
+COLOR_NAMES = ["black", "white"]
+
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
+PIECE_TYPES = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+
+FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
+RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
+SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+SQUARES = list(range(64))
+_SQUARE_CONSTANT_NAMES = [name.upper() for name in SQUARE_NAMES]
+globals().update({name: index for index, name in enumerate(_SQUARE_CONSTANT_NAMES)})
+_SQUARE_OF_NAME = {name: index for index, name in enumerate(SQUARE_NAMES)}
+
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square on file ``file_index`` (0 = a) and rank ``rank_index`` (0 = rank 1)."""
+    return rank_index * 8 + file_index
+
+
+def square_name(square: int) -> str:
+    """The name of ``square``: ``square_name(E4) == "e4"``."""
+    return SQUARE_NAMES[square]
+
+
+def parse_square(name: str) -> int:
+    """The square called ``name`` (``"e4"``); ``ValueError`` for any other text."""
+    try:
+        return _SQUARE_OF_NAME[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"not a square name: {name!r}"[:200]) from None
+
+
+def square_file(square: int) -> int:
+    """The file of ``square``: 0 (a) to 7 (h)."""
+    return square & 7
+
+
+def square_rank(square: int) -> int:
+    """The rank of ``square``: 0 (rank 1) to 7 (rank 8)."""
+    return square >> 3
+
+
+# python-chess's status flags (``board.status()``), with its values.
+STATUS_VALID = 0
+STATUS_NO_WHITE_KING = 1
+STATUS_NO_BLACK_KING = 2
+STATUS_TOO_MANY_KINGS = 4
+STATUS_TOO_MANY_WHITE_PAWNS = 8
+STATUS_TOO_MANY_BLACK_PAWNS = 16
+STATUS_PAWNS_ON_BACKRANK = 32
+STATUS_TOO_MANY_WHITE_PIECES = 64
+STATUS_TOO_MANY_BLACK_PIECES = 128
+STATUS_BAD_CASTLING_RIGHTS = 256
+STATUS_INVALID_EP_SQUARE = 512
+STATUS_OPPOSITE_CHECK = 1024
+STATUS_EMPTY = 2048
+STATUS_RACE_CHECK = 4096
+STATUS_RACE_OVER = 8192
+STATUS_RACE_MATERIAL = 16384
+STATUS_TOO_MANY_CHECKERS = 32768
+STATUS_IMPOSSIBLE_CHECK = 65536
+
+Board = ChessBoard
+"""python-chess's name for a chess board: ``import qipan as chess; chess.Board()``."""
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+# --- end of python-chess names
 
 __all__ = [
     "AmbiguousMoveError",
@@ -35,6 +123,56 @@ __all__ = [
     "Outcome",
     "XiangqiBoard",
     "__version__",
+    # python-chess names (issue #15)
+    "LegalMoves",
+    "Piece",
+    "SquareSet",
+    "Termination",
+    "Board",
+    "STATUS_VALID",
+    "STATUS_NO_WHITE_KING",
+    "STATUS_NO_BLACK_KING",
+    "STATUS_TOO_MANY_KINGS",
+    "STATUS_TOO_MANY_WHITE_PAWNS",
+    "STATUS_TOO_MANY_BLACK_PAWNS",
+    "STATUS_PAWNS_ON_BACKRANK",
+    "STATUS_TOO_MANY_WHITE_PIECES",
+    "STATUS_TOO_MANY_BLACK_PIECES",
+    "STATUS_BAD_CASTLING_RIGHTS",
+    "STATUS_INVALID_EP_SQUARE",
+    "STATUS_OPPOSITE_CHECK",
+    "STATUS_EMPTY",
+    "STATUS_RACE_CHECK",
+    "STATUS_RACE_OVER",
+    "STATUS_RACE_MATERIAL",
+    "STATUS_TOO_MANY_CHECKERS",
+    "STATUS_IMPOSSIBLE_CHECK",
+    "STARTING_FEN",
+    "STARTING_BOARD_FEN",
+    "WHITE",
+    "BLACK",
+    "RED",
+    "COLORS",
+    "COLOR_NAMES",
+    "PAWN",
+    "KNIGHT",
+    "BISHOP",
+    "ROOK",
+    "QUEEN",
+    "KING",
+    "PIECE_TYPES",
+    "PIECE_SYMBOLS",
+    "PIECE_NAMES",
+    "FILE_NAMES",
+    "RANK_NAMES",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "square",
+    "square_name",
+    "parse_square",
+    "square_file",
+    "square_rank",
+    *_SQUARE_CONSTANT_NAMES,
     "rating",
     "replay_pgn",
     "replay_pgn_range",

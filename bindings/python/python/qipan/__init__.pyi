@@ -1,7 +1,8 @@
 """qipan: fast rules of chess and Xiangqi (Chinese chess), written in Rust."""
 
 import os
-from typing import Any, Dict, Iterator, Literal, Optional, Sequence, TypedDict, Union, final
+import enum
+from typing import Any, Protocol, overload, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, TypedDict, Union, final
 
 from qipan import rating as rating
 
@@ -15,6 +16,118 @@ __all__ = [
     "Outcome",
     "XiangqiBoard",
     "__version__",
+    "LegalMoves",
+    "Piece",
+    "SquareSet",
+    "Termination",
+    "Board",
+    "STATUS_VALID",
+    "STATUS_NO_WHITE_KING",
+    "STATUS_NO_BLACK_KING",
+    "STATUS_TOO_MANY_KINGS",
+    "STATUS_TOO_MANY_WHITE_PAWNS",
+    "STATUS_TOO_MANY_BLACK_PAWNS",
+    "STATUS_PAWNS_ON_BACKRANK",
+    "STATUS_TOO_MANY_WHITE_PIECES",
+    "STATUS_TOO_MANY_BLACK_PIECES",
+    "STATUS_BAD_CASTLING_RIGHTS",
+    "STATUS_INVALID_EP_SQUARE",
+    "STATUS_OPPOSITE_CHECK",
+    "STATUS_EMPTY",
+    "STATUS_RACE_CHECK",
+    "STATUS_RACE_OVER",
+    "STATUS_RACE_MATERIAL",
+    "STATUS_TOO_MANY_CHECKERS",
+    "STATUS_IMPOSSIBLE_CHECK",
+    "STARTING_FEN",
+    "STARTING_BOARD_FEN",
+    "WHITE",
+    "BLACK",
+    "RED",
+    "COLORS",
+    "COLOR_NAMES",
+    "PAWN",
+    "KNIGHT",
+    "BISHOP",
+    "ROOK",
+    "QUEEN",
+    "KING",
+    "PIECE_TYPES",
+    "PIECE_SYMBOLS",
+    "PIECE_NAMES",
+    "FILE_NAMES",
+    "RANK_NAMES",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "square",
+    "square_name",
+    "parse_square",
+    "square_file",
+    "square_rank",
+    "A1",
+    "B1",
+    "C1",
+    "D1",
+    "E1",
+    "F1",
+    "G1",
+    "H1",
+    "A2",
+    "B2",
+    "C2",
+    "D2",
+    "E2",
+    "F2",
+    "G2",
+    "H2",
+    "A3",
+    "B3",
+    "C3",
+    "D3",
+    "E3",
+    "F3",
+    "G3",
+    "H3",
+    "A4",
+    "B4",
+    "C4",
+    "D4",
+    "E4",
+    "F4",
+    "G4",
+    "H4",
+    "A5",
+    "B5",
+    "C5",
+    "D5",
+    "E5",
+    "F5",
+    "G5",
+    "H5",
+    "A6",
+    "B6",
+    "C6",
+    "D6",
+    "E6",
+    "F6",
+    "G6",
+    "H6",
+    "A7",
+    "B7",
+    "C7",
+    "D7",
+    "E7",
+    "F7",
+    "G7",
+    "H7",
+    "A8",
+    "B8",
+    "C8",
+    "D8",
+    "E8",
+    "F8",
+    "G8",
+    "H8",
     "rating",
     "replay_pgn",
     "replay_pgn_range",
@@ -28,22 +141,203 @@ _ColorLike = Union[str, bool]
 """A colour: ``"white"``, ``"red"``, ``"black"`` (or ``"w"``, ``"r"``, ``"b"``), or a bool
 (``True`` for White / Red) as in python-chess."""
 
-_Termination = Literal[
-    "checkmate",
-    "stalemate",
-    "insufficient_material",
-    "seventyfive_moves",
-    "fivefold_repetition",
-    "fifty_moves",
-    "threefold_repetition",
-    "perpetual_check",
-    "perpetual_chase",
-    "repetition",
-    "move_limit",
-    "resignation",
-    "agreement",
-    "timeout",
-]
+# --- python-chess names (issue #15) -------------------------------------------------------------
+
+Color = bool
+PieceType = int
+Square = int
+
+WHITE: Literal[True]
+BLACK: Literal[False]
+RED: Literal[True]
+COLORS: List[bool]
+COLOR_NAMES: List[str]
+PAWN: Literal[1]
+KNIGHT: Literal[2]
+BISHOP: Literal[3]
+ROOK: Literal[4]
+QUEEN: Literal[5]
+KING: Literal[6]
+PIECE_TYPES: List[int]
+PIECE_SYMBOLS: List[Optional[str]]
+PIECE_NAMES: List[Optional[str]]
+FILE_NAMES: List[str]
+RANK_NAMES: List[str]
+SQUARES: List[int]
+SQUARE_NAMES: List[str]
+A1: int
+B1: int
+C1: int
+D1: int
+E1: int
+F1: int
+G1: int
+H1: int
+A2: int
+B2: int
+C2: int
+D2: int
+E2: int
+F2: int
+G2: int
+H2: int
+A3: int
+B3: int
+C3: int
+D3: int
+E3: int
+F3: int
+G3: int
+H3: int
+A4: int
+B4: int
+C4: int
+D4: int
+E4: int
+F4: int
+G4: int
+H4: int
+A5: int
+B5: int
+C5: int
+D5: int
+E5: int
+F5: int
+G5: int
+H5: int
+A6: int
+B6: int
+C6: int
+D6: int
+E6: int
+F6: int
+G6: int
+H6: int
+A7: int
+B7: int
+C7: int
+D7: int
+E7: int
+F7: int
+G7: int
+H7: int
+A8: int
+B8: int
+C8: int
+D8: int
+E8: int
+F8: int
+G8: int
+H8: int
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square on file ``file_index`` (0 = a) and rank ``rank_index`` (0 = rank 1)."""
+
+def square_name(square: int) -> str:
+    """The name of ``square``: ``square_name(E4) == "e4"``."""
+
+def parse_square(name: str) -> int:
+    """The square called ``name`` (``"e4"``); ``ValueError`` for any other text."""
+
+def square_file(square: int) -> int:
+    """The file of ``square``: 0 (a) to 7 (h)."""
+
+def square_rank(square: int) -> int:
+    """The rank of ``square``: 0 (rank 1) to 7 (rank 8)."""
+
+class Termination(enum.Enum):
+    """Why a game ended: python-chess's names and qipan's own; each value is the lower-case name."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    INSUFFICIENT_MATERIAL = "insufficient_material"
+    SEVENTYFIVE_MOVES = "seventyfive_moves"
+    FIVEFOLD_REPETITION = "fivefold_repetition"
+    FIFTY_MOVES = "fifty_moves"
+    THREEFOLD_REPETITION = "threefold_repetition"
+    PERPETUAL_CHECK = "perpetual_check"
+    PERPETUAL_CHASE = "perpetual_chase"
+    REPETITION = "repetition"
+    MOVE_LIMIT = "move_limit"
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
+    TIMEOUT = "timeout"
+    VARIANT_WIN = "variant_win"
+    VARIANT_LOSS = "variant_loss"
+    VARIANT_DRAW = "variant_draw"
+    DEAD_POSITION = "dead_position"
+
+_TerminationLike = Union[Termination, str]
+
+@final
+class Piece:
+    """A chess piece: ``piece_type`` (1 pawn to 6 king) and ``color`` (``True`` for White)."""
+
+    def __new__(cls, piece_type: int, color: _ColorLike) -> Piece: ...
+    @staticmethod
+    def from_symbol(symbol: str) -> Piece:
+        """The piece of a FEN letter (``"P"``, ``"n"``)."""
+    @property
+    def piece_type(self) -> int: ...
+    @property
+    def color(self) -> bool: ...
+    def symbol(self) -> str: ...
+    def unicode_symbol(self, *, invert_color: bool = False) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+class _UciMove(Protocol):
+    """Any move with coordinates, such as python-chess's ``chess.Move``."""
+
+    def uci(self) -> str: ...
+
+_MoveLike = Union["Move", _UciMove]
+
+@final
+class LegalMoves:
+    """The legal moves of the position a board had when ``board.legal_moves`` was read."""
+
+    def count(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, move: object, /) -> bool: ...
+    def __iter__(self) -> Iterator[Move]: ...
+
+@final
+class SquareSet:
+    """A set of chess squares as python-chess's: a 64-bit mask, a1 the lowest bit (immutable)."""
+
+    def __new__(cls, squares: Union[int, SquareSet, Iterable[int], None] = None) -> SquareSet: ...
+    @property
+    def mask(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __contains__(self, square: object, /) -> bool: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __reversed__(self) -> Iterator[int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+    def __and__(self, other: _SquareSetLike, /) -> SquareSet: ...
+    def __rand__(self, other: _SquareSetLike, /) -> SquareSet: ...
+    def __or__(self, other: _SquareSetLike, /) -> SquareSet: ...
+    def __ror__(self, other: _SquareSetLike, /) -> SquareSet: ...
+    def __xor__(self, other: _SquareSetLike, /) -> SquareSet: ...
+    def __rxor__(self, other: _SquareSetLike, /) -> SquareSet: ...
+    def __sub__(self, other: _SquareSetLike, /) -> SquareSet: ...
+    def __rsub__(self, other: _SquareSetLike, /) -> SquareSet: ...
+    def __invert__(self) -> SquareSet: ...
+    def issubset(self, other: _SquareSetLike) -> bool: ...
+    def issuperset(self, other: _SquareSetLike) -> bool: ...
+    def isdisjoint(self, other: _SquareSetLike) -> bool: ...
+    def tolist(self) -> list[bool]: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+_SquareSetLike = Union[int, SquareSet, Iterable[int]]
+
+# --- end of python-chess names ------------------------------------------------------------------
 
 class InvalidFenError(ValueError):
     """A FEN that does not describe a legal position."""
@@ -61,7 +355,17 @@ class AmbiguousMoveError(ValueError):
 class Move:
     """A move of chess or Xiangqi, compared by its coordinates and game."""
 
-    def __new__(cls, uci: str, game: Optional[str] = None) -> Move: ...
+    @overload
+    def __new__(cls, uci: str, game_name: Optional[str] = None, /) -> Move: ...
+    @overload
+    def __new__(cls, uci: str, /, *, game: Optional[str] = None) -> Move: ...
+    @overload
+    def __new__(
+        cls, from_square: int, to_square: int, promotion_type: Optional[int] = None, /
+    ) -> Move: ...
+    @overload
+    def __new__(cls, from_square: int, to_square: int, /, *, promotion: Optional[int] = None) -> Move:
+        """python-chess's ``Move(from_square, to_square, promotion=None)`` (chess squares 0-63)."""
     @staticmethod
     def from_uci(uci: str, game: Optional[str] = None) -> Move:
         """The move with coordinates ``uci`` (UCI for chess, ICCS for Xiangqi)."""
@@ -71,6 +375,16 @@ class Move:
     def __bool__(self) -> bool: ...
     def uci(self) -> str:
         """The move in coordinate notation: UCI for chess, ICCS for Xiangqi."""
+    @staticmethod
+    def null() -> Move:
+        """The null move ``0000``."""
+    @property
+    def from_square(self) -> int: ...
+    @property
+    def to_square(self) -> int: ...
+    @property
+    def promotion(self) -> Optional[int]: ...
+    def __bool__(self) -> bool: ...
     @property
     def game(self) -> Optional[Literal["chess", "xiangqi"]]:
         """The game the move belongs to, or ``None`` when not known."""
@@ -83,13 +397,15 @@ class Move:
 class Outcome:
     """How a game ended."""
 
-    def __new__(cls, termination: _Termination, winner: Optional[str] = None) -> Outcome: ...
+    def __new__(
+        cls, termination: _TerminationLike, winner: Optional[_ColorLike] = None
+    ) -> Outcome: ...
     @property
-    def termination(self) -> _Termination:
-        """Why the game ended, in lower case."""
+    def termination(self) -> Termination:
+        """Why the game ended."""
     @property
-    def winner(self) -> Optional[Literal["white", "red", "black"]]:
-        """The winner, or ``None`` for a draw."""
+    def winner(self) -> Optional[bool]:
+        """``True`` (White / Red), ``False`` (Black), or ``None`` for a draw."""
     def result(self) -> Literal["1-0", "0-1", "1/2-1/2"]:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
     def __eq__(self, other: object, /) -> bool: ...
@@ -99,16 +415,21 @@ class _Board:
     """What both boards share (not a runtime class)."""
 
     @property
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> LegalMoves:
         """The legal moves of the current position."""
+    @property
+    def turn(self) -> bool:
+        """``True`` for White (Red), ``False`` for Black."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
     @property
     def move_stack(self) -> list[Move]:
         """The moves played, oldest first."""
     @property
     def rules(self) -> str:
         """The name of the rule set in force."""
-    def is_legal(self, move: Move) -> bool: ...
-    def push(self, move: Move) -> None:
+    def is_legal(self, move: _MoveLike) -> bool: ...
+    def push(self, move: _MoveLike) -> None:
         """Plays ``move``; an illegal move raises ``IllegalMoveError`` and changes nothing."""
     def push_uci(self, uci: str) -> Move:
         """Plays a move in coordinate notation (UCI / ICCS) and returns it."""
@@ -156,16 +477,60 @@ class ChessBoard(_Board):
         """Whether castling follows Chess960 rules (UCI castling written king-takes-rook)."""
     def chess960_pos(self) -> Optional[int]:
         """The Scharnagl number of the position if it is a Chess960 start position, else None."""
-    @property
-    def turn(self) -> Literal["white", "black"]: ...
     def copy(self, stack: bool = True) -> ChessBoard: ...
     def __copy__(self) -> ChessBoard: ...
     def __deepcopy__(self, memo: Any) -> ChessBoard: ...
-    def san(self, move: Move) -> str:
+    def san(self, move: _MoveLike) -> str:
         """``move`` in Standard Algebraic Notation."""
     def push_san(self, san: str) -> Move:
         """Plays a move in SAN and returns it."""
     def parse_san(self, san: str) -> Move: ...
+    # --- inspection (issue #15 part 2) ---
+    def piece_at(self, square: int) -> Optional[Piece]: ...
+    def piece_type_at(self, square: int) -> Optional[int]: ...
+    def color_at(self, square: int) -> Optional[bool]: ...
+    def piece_map(self) -> Dict[int, Piece]: ...
+    def pieces(self, piece_type: int, color: _ColorLike) -> SquareSet: ...
+    def king(self, color: _ColorLike) -> Optional[int]: ...
+    def attacks(self, square: int) -> SquareSet: ...
+    def attackers(self, color: _ColorLike, square: int) -> SquareSet: ...
+    def is_attacked_by(self, color: _ColorLike, square: int) -> bool: ...
+    def checkers(self) -> SquareSet: ...
+    def pin(self, color: _ColorLike, square: int) -> SquareSet: ...
+    def is_pinned(self, color: _ColorLike, square: int) -> bool: ...
+    def is_capture(self, move: _MoveLike) -> bool: ...
+    def gives_check(self, move: _MoveLike) -> bool: ...
+    def is_castling(self, move: _MoveLike) -> bool: ...
+    def is_kingside_castling(self, move: _MoveLike) -> bool: ...
+    def is_queenside_castling(self, move: _MoveLike) -> bool: ...
+    def is_en_passant(self, move: _MoveLike) -> bool: ...
+    def is_zeroing(self, move: _MoveLike) -> bool: ...
+    def is_irreversible(self, move: _MoveLike) -> bool: ...
+    def board_fen(self) -> str: ...
+    def lan(self, move: _MoveLike) -> str: ...
+    def variation_san(self, moves: Iterable[_MoveLike]) -> str: ...
+    def is_repetition(self, count: int = 3) -> bool: ...
+    def is_fivefold_repetition(self) -> bool: ...
+    def is_seventyfive_moves(self) -> bool: ...
+    def is_fifty_moves(self) -> bool: ...
+    @property
+    def fullmove_number(self) -> int: ...
+    @property
+    def halfmove_clock(self) -> int: ...
+    @property
+    def ep_square(self) -> Optional[int]: ...
+    @property
+    def castling_rights(self) -> int: ...
+    def has_castling_rights(self, color: _ColorLike) -> bool: ...
+    def has_kingside_castling_rights(self, color: _ColorLike) -> bool: ...
+    def has_queenside_castling_rights(self, color: _ColorLike) -> bool: ...
+    # --- setup (issue #15 part 3) ---
+    def status(self) -> int: ...
+    def is_valid(self) -> bool: ...
+    def set_fen(self, fen: str) -> None: ...
+    def reset(self) -> None: ...
+    def clear_stack(self) -> None: ...
+    def mirror(self) -> ChessBoard: ...
 
 @final
 class XiangqiBoard(_Board):
@@ -174,20 +539,39 @@ class XiangqiBoard(_Board):
     ``"simple"`` (every repetition is a draw); other names raise ``ValueError``."""
 
     def __new__(cls, fen: Optional[str] = None, rules: str = "asian") -> XiangqiBoard: ...
-    @property
-    def turn(self) -> Literal["red", "black"]: ...
     def copy(self, stack: bool = True) -> XiangqiBoard: ...
     def __copy__(self) -> XiangqiBoard: ...
     def __deepcopy__(self, memo: Any) -> XiangqiBoard: ...
-    def wxf(self, move: Move) -> str:
+    def wxf(self, move: _MoveLike) -> str:
         """``move`` in WXF notation (``"C2.5"``)."""
     def push_wxf(self, wxf: str) -> Move: ...
     def parse_wxf(self, wxf: str) -> Move: ...
-    def chinese(self, move: Move) -> str:
+    def chinese(self, move: _MoveLike) -> str:
         """``move`` in Chinese notation (``"炮二平五"``)."""
     def push_chinese(self, text: str) -> Move: ...
     def parse_chinese(self, text: str) -> Move: ...
 
+STATUS_VALID: int
+STATUS_NO_WHITE_KING: int
+STATUS_NO_BLACK_KING: int
+STATUS_TOO_MANY_KINGS: int
+STATUS_TOO_MANY_WHITE_PAWNS: int
+STATUS_TOO_MANY_BLACK_PAWNS: int
+STATUS_PAWNS_ON_BACKRANK: int
+STATUS_TOO_MANY_WHITE_PIECES: int
+STATUS_TOO_MANY_BLACK_PIECES: int
+STATUS_BAD_CASTLING_RIGHTS: int
+STATUS_INVALID_EP_SQUARE: int
+STATUS_OPPOSITE_CHECK: int
+STATUS_EMPTY: int
+STATUS_RACE_CHECK: int
+STATUS_RACE_OVER: int
+STATUS_RACE_MATERIAL: int
+STATUS_TOO_MANY_CHECKERS: int
+STATUS_IMPOSSIBLE_CHECK: int
+Board = ChessBoard
+STARTING_FEN: str
+STARTING_BOARD_FEN: str
 
 class ReplayError(TypedDict):
     """The first error of a game in a :class:`ReplaySummary`."""

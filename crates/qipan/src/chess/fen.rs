@@ -262,7 +262,7 @@ impl Chess {
     }
 }
 
-fn parse_board(pos: &mut Chess, board: &str) -> Result<(), FenError> {
+pub(super) fn parse_board(pos: &mut Chess, board: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::Board(format!(

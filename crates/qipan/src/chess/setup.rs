@@ -1,0 +1,501 @@
+//! [`Setup`]: a chess board being set up — any placement of pieces, side to move, castling
+//! rights, en passant square and clocks, valid or not — and [`StatusFlags`], what makes it
+//! unplayable. A valid setup becomes a [`Chess`] position with `Chess::try_from(setup)`.
+//!
+//! The flags and their values are python-chess's `STATUS_*` (so the bindings hand them out as
+//! they are), and [`Setup::status`] answers as python-chess's `Board.status()` for a board set up
+//! without a move history.
+//!
+//! ```
+//! use qipan::chess::{Chess, Setup, StatusFlags};
+//! let mut setup = Setup::empty();
+//! assert_eq!(setup.status(), StatusFlags::EMPTY | StatusFlags::NO_WHITE_KING | StatusFlags::NO_BLACK_KING);
+//! setup = Setup::from_board_fen("4k3/8/8/8/8/8/8/4K2R").unwrap();
+//! setup.castling_rights = qipan::chess::Bitboard::from_square(qipan::chess::Square::H1);
+//! assert!(setup.status().is_valid());
+//! let pos = Chess::try_from(setup).unwrap();
+//! assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+//! ```
+
+use std::fmt;
+use std::ops::{BitOr, BitOrAssign};
+
+use super::attacks::{line, pawn_attacks};
+use super::{Bitboard, Chess, FenError, Piece, Role, Square};
+use crate::Color;
+
+/// What makes a [`Setup`] unplayable: a set of python-chess's `STATUS_*` flags, with the same
+/// values. Empty ([`StatusFlags::VALID`]) for a playable setup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct StatusFlags(pub u32);
+
+impl StatusFlags {
+    /// Nothing wrong.
+    pub const VALID: StatusFlags = StatusFlags(0);
+    /// White has no king.
+    pub const NO_WHITE_KING: StatusFlags = StatusFlags(1 << 0);
+    /// Black has no king.
+    pub const NO_BLACK_KING: StatusFlags = StatusFlags(1 << 1);
+    /// More than two kings on the board.
+    pub const TOO_MANY_KINGS: StatusFlags = StatusFlags(1 << 2);
+    /// More than 8 white pawns.
+    pub const TOO_MANY_WHITE_PAWNS: StatusFlags = StatusFlags(1 << 3);
+    /// More than 8 black pawns.
+    pub const TOO_MANY_BLACK_PAWNS: StatusFlags = StatusFlags(1 << 4);
+    /// A pawn on the first or eighth rank.
+    pub const PAWNS_ON_BACKRANK: StatusFlags = StatusFlags(1 << 5);
+    /// More than 16 white pieces.
+    pub const TOO_MANY_WHITE_PIECES: StatusFlags = StatusFlags(1 << 6);
+    /// More than 16 black pieces.
+    pub const TOO_MANY_BLACK_PIECES: StatusFlags = StatusFlags(1 << 7);
+    /// A castling right without its king and rook on their squares.
+    pub const BAD_CASTLING_RIGHTS: StatusFlags = StatusFlags(1 << 8);
+    /// An en passant square no double step of the last move can explain.
+    pub const INVALID_EP_SQUARE: StatusFlags = StatusFlags(1 << 9);
+    /// The side not to move is in check.
+    pub const OPPOSITE_CHECK: StatusFlags = StatusFlags(1 << 10);
+    /// No piece at all.
+    pub const EMPTY: StatusFlags = StatusFlags(1 << 11);
+    /// (python-chess's racing-kings flags: never set for chess.)
+    pub const RACE_CHECK: StatusFlags = StatusFlags(1 << 12);
+    /// (racing kings only.)
+    pub const RACE_OVER: StatusFlags = StatusFlags(1 << 13);
+    /// (racing kings only.)
+    pub const RACE_MATERIAL: StatusFlags = StatusFlags(1 << 14);
+    /// More than two pieces give check.
+    pub const TOO_MANY_CHECKERS: StatusFlags = StatusFlags(1 << 15);
+    /// Checks no single last move can have given.
+    pub const IMPOSSIBLE_CHECK: StatusFlags = StatusFlags(1 << 16);
+
+    /// Every flag with its python-chess name (without the `STATUS_` prefix), lowest bit first.
+    pub const NAMED: [(&'static str, StatusFlags); 17] = [
+        ("NO_WHITE_KING", StatusFlags::NO_WHITE_KING),
+        ("NO_BLACK_KING", StatusFlags::NO_BLACK_KING),
+        ("TOO_MANY_KINGS", StatusFlags::TOO_MANY_KINGS),
+        ("TOO_MANY_WHITE_PAWNS", StatusFlags::TOO_MANY_WHITE_PAWNS),
+        ("TOO_MANY_BLACK_PAWNS", StatusFlags::TOO_MANY_BLACK_PAWNS),
+        ("PAWNS_ON_BACKRANK", StatusFlags::PAWNS_ON_BACKRANK),
+        ("TOO_MANY_WHITE_PIECES", StatusFlags::TOO_MANY_WHITE_PIECES),
+        ("TOO_MANY_BLACK_PIECES", StatusFlags::TOO_MANY_BLACK_PIECES),
+        ("BAD_CASTLING_RIGHTS", StatusFlags::BAD_CASTLING_RIGHTS),
+        ("INVALID_EP_SQUARE", StatusFlags::INVALID_EP_SQUARE),
+        ("OPPOSITE_CHECK", StatusFlags::OPPOSITE_CHECK),
+        ("EMPTY", StatusFlags::EMPTY),
+        ("RACE_CHECK", StatusFlags::RACE_CHECK),
+        ("RACE_OVER", StatusFlags::RACE_OVER),
+        ("RACE_MATERIAL", StatusFlags::RACE_MATERIAL),
+        ("TOO_MANY_CHECKERS", StatusFlags::TOO_MANY_CHECKERS),
+        ("IMPOSSIBLE_CHECK", StatusFlags::IMPOSSIBLE_CHECK),
+    ];
+
+    /// Whether no flag is set.
+    pub const fn is_valid(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every flag of `other` is set.
+    pub const fn contains(self, other: StatusFlags) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl BitOr for StatusFlags {
+    type Output = StatusFlags;
+    fn bitor(self, rhs: StatusFlags) -> StatusFlags {
+        StatusFlags(self.0 | rhs.0)
+    }
+}
+
+impl BitOrAssign for StatusFlags {
+    fn bitor_assign(&mut self, rhs: StatusFlags) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl fmt::Display for StatusFlags {
+    /// The names of the flags set (`NO_WHITE_KING | EMPTY`), or `VALID`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_valid() {
+            return f.write_str("VALID");
+        }
+        let names: Vec<&str> = StatusFlags::NAMED
+            .iter()
+            .filter(|(_, flag)| self.contains(*flag))
+            .map(|(name, _)| *name)
+            .collect();
+        f.write_str(&names.join(" | "))
+    }
+}
+
+/// A setup that [`Chess::try_from`] refused, with what is wrong with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("not a playable chess position: {0}")]
+pub struct SetupError(pub StatusFlags);
+
+/// A chess board being set up: any placement of pieces and any values of the other FEN fields.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The pieces (only the placement of this value is used).
+    placement: Chess,
+    /// The side to move.
+    pub turn: Color,
+    /// The rooks that may castle, as python-chess's `castling_rights` (any squares).
+    pub castling_rights: Bitboard,
+    /// The en passant square as given (python-chess's `ep_square`).
+    pub ep_square: Option<Square>,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// The move number.
+    pub fullmoves: u32,
+    /// Whether castling follows Chess960 rules.
+    pub chess960: bool,
+}
+
+impl fmt::Debug for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Setup({:?}, {:?}, castling {:#x}, ep {:?})",
+            self.board_fen(),
+            self.turn,
+            self.castling_rights.0,
+            self.ep_square
+        )
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::empty()
+    }
+}
+
+impl Setup {
+    /// An empty board, White to move, no castling rights, move 1.
+    pub fn empty() -> Setup {
+        Setup {
+            placement: Chess::empty(),
+            turn: Color::White,
+            castling_rights: Bitboard::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            chess960: false,
+        }
+    }
+
+    /// The pieces of a FEN's placement field (`rnbqkbnr/pppppppp/8/...`) on an otherwise empty
+    /// setup; an error only for text that is not a placement.
+    pub fn from_board_fen(board_fen: &str) -> Result<Setup, FenError> {
+        let mut setup = Setup::empty();
+        super::fen::parse_board(&mut setup.placement, board_fen)?;
+        Ok(setup)
+    }
+
+    /// The placement field of the FEN.
+    pub fn board_fen(&self) -> String {
+        self.placement.board_fen()
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.placement.piece_at(sq)
+    }
+
+    /// Puts `piece` on `sq` (or empties it with `None`).
+    pub fn set_piece_at(&mut self, sq: Square, piece: Option<Piece>) {
+        for bits in self.placement.roles.iter_mut() {
+            bits.remove(sq);
+        }
+        for bits in self.placement.colors.iter_mut() {
+            bits.remove(sq);
+        }
+        if let Some(piece) = piece {
+            self.placement.put(sq, piece.color, piece.role);
+        }
+    }
+
+    /// The squares of the pieces of `color` and `role`.
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.placement.pieces(color, role)
+    }
+
+    /// The squares of `color`'s pieces.
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.placement.by_color(color)
+    }
+
+    /// The occupied squares.
+    pub fn occupied(&self) -> Bitboard {
+        self.placement.occupied()
+    }
+
+    /// The king square of `color` as python-chess picks it: the highest of its kings.
+    fn king(&self, color: Color) -> Option<Square> {
+        self.pieces(color, Role::King).last()
+    }
+
+    /// The castling rights that the placement supports (python-chess's
+    /// `clean_castling_rights` for a board without a move history): rooks of the right colour on
+    /// their back rank, with the king on e1 / e8 and the rooks in the corners in standard chess,
+    /// or the king on the back rank between the outermost rooks in Chess960.
+    pub fn clean_castling_rights(&self) -> Bitboard {
+        let rooks = self.castling_rights & self.placement.by_role(Role::Rook);
+        let mut clean = Bitboard::EMPTY;
+        for color in Color::ALL {
+            let backrank = Bitboard::backrank(color);
+            let ours = rooks & backrank & self.by_color(color);
+            let kings = self.pieces(color, Role::King) & backrank;
+            if self.chess960 {
+                let Some(king) = kings.last() else {
+                    continue;
+                };
+                if let Some(a_side) = ours.first() {
+                    if a_side.index() < king.index() {
+                        clean.add(a_side);
+                    }
+                }
+                if let Some(h_side) = ours.last() {
+                    if h_side.index() > king.index() {
+                        clean.add(h_side);
+                    }
+                }
+            } else {
+                let home = if color == Color::White {
+                    Square::E1
+                } else {
+                    Square::E8
+                };
+                if kings.contains(home) {
+                    let corners = backrank & (Bitboard::file(0) | Bitboard::file(7));
+                    clean |= ours & corners;
+                }
+            }
+        }
+        clean
+    }
+
+    /// The en passant square if a double step of the side not to move can explain it: on the
+    /// sixth rank (third for Black to move), empty, the pushed pawn in front of it and the square
+    /// it came from empty.
+    pub fn valid_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let us = self.turn;
+        if ep.relative_rank(us) != 5 {
+            return None;
+        }
+        let pushed_to = Square::new((ep.index() ^ 8) as u32);
+        let pushed_from = Square::new((ep.index() ^ 24) as u32);
+        let occupied = self.occupied();
+        (self.pieces(!us, Role::Pawn).contains(pushed_to)
+            && !occupied.contains(ep)
+            && !occupied.contains(pushed_from))
+        .then_some(ep)
+    }
+
+    /// The board seen from the other side, as python-chess's `mirror()`: ranks flipped, colours
+    /// swapped, and with them the side to move, castling rights and en passant square; the
+    /// clocks stay.
+    pub fn mirror(&self) -> Setup {
+        let flip = |bits: Bitboard| Bitboard(bits.0.swap_bytes());
+        let mut placement = Chess::empty();
+        for (mirrored, bits) in placement.roles.iter_mut().zip(self.placement.roles) {
+            *mirrored = flip(bits);
+        }
+        placement.colors = [
+            flip(self.placement.colors[1]),
+            flip(self.placement.colors[0]),
+        ];
+        Setup {
+            placement,
+            turn: !self.turn,
+            castling_rights: flip(self.castling_rights),
+            ep_square: self.ep_square.map(Square::flip_vertical),
+            ..*self
+        }
+    }
+
+    /// What makes this setup unplayable, as python-chess's `Board.status()`.
+    pub fn status(&self) -> StatusFlags {
+        let mut flags = StatusFlags::VALID;
+        let occupied = self.occupied();
+        let kings = self.placement.by_role(Role::King);
+        if occupied.is_empty() {
+            flags |= StatusFlags::EMPTY;
+        }
+        if (kings & self.by_color(Color::White)).is_empty() {
+            flags |= StatusFlags::NO_WHITE_KING;
+        }
+        if (kings & self.by_color(Color::Black)).is_empty() {
+            flags |= StatusFlags::NO_BLACK_KING;
+        }
+        if kings.count() > 2 {
+            flags |= StatusFlags::TOO_MANY_KINGS;
+        }
+        for (color, too_many_pieces, too_many_pawns) in [
+            (
+                Color::White,
+                StatusFlags::TOO_MANY_WHITE_PIECES,
+                StatusFlags::TOO_MANY_WHITE_PAWNS,
+            ),
+            (
+                Color::Black,
+                StatusFlags::TOO_MANY_BLACK_PIECES,
+                StatusFlags::TOO_MANY_BLACK_PAWNS,
+            ),
+        ] {
+            if self.by_color(color).count() > 16 {
+                flags |= too_many_pieces;
+            }
+            if self.pieces(color, Role::Pawn).count() > 8 {
+                flags |= too_many_pawns;
+            }
+        }
+        let backranks = Bitboard::rank(0) | Bitboard::rank(7);
+        if (self.placement.by_role(Role::Pawn) & backranks).any() {
+            flags |= StatusFlags::PAWNS_ON_BACKRANK;
+        }
+        if self.castling_rights != self.clean_castling_rights() {
+            flags |= StatusFlags::BAD_CASTLING_RIGHTS;
+        }
+        let valid_ep = self.valid_ep_square();
+        if self.ep_square != valid_ep {
+            flags |= StatusFlags::INVALID_EP_SQUARE;
+        }
+        let us = self.turn;
+        if let Some(their_king) = self.king(!us) {
+            if self.placement.attackers_to(their_king, us, occupied).any() {
+                flags |= StatusFlags::OPPOSITE_CHECK;
+            }
+        }
+        let checkers = match self.king(us) {
+            Some(king) => self.placement.attackers_to(king, !us, occupied),
+            None => Bitboard::EMPTY,
+        };
+        let our_kings = self.pieces(us, Role::King);
+        if checkers.any() {
+            if checkers.count() > 2 {
+                flags |= StatusFlags::TOO_MANY_CHECKERS;
+            }
+            let impossible = match valid_ep {
+                Some(ep) => {
+                    // The last move was that double step: it gave every check there is.
+                    let pushed_to = Square::new((ep.index() ^ 8) as u32);
+                    let pushed_from = Square::new((ep.index() ^ 24) as u32);
+                    let before = occupied.without(pushed_to).with(pushed_from);
+                    checkers.more_than_one()
+                        || (checkers.last() != Some(pushed_to)
+                            && our_kings
+                                .into_iter()
+                                .any(|k| self.placement.attackers_to(k, !us, before).any()))
+                }
+                None => {
+                    checkers.count() > 2
+                        || (checkers.count() == 2
+                            && match (checkers.first(), checkers.last()) {
+                                (Some(a), Some(b)) => (line(a, b) & our_kings).any(),
+                                _ => false,
+                            })
+                }
+            };
+            if impossible {
+                flags |= StatusFlags::IMPOSSIBLE_CHECK;
+            }
+        }
+        flags
+    }
+}
+
+impl From<&Chess> for Setup {
+    /// The setup of a position (its en passant square only when a pawn could take there).
+    fn from(pos: &Chess) -> Setup {
+        Setup {
+            placement: {
+                let mut placement = Chess::empty();
+                placement.roles = pos.roles;
+                placement.colors = pos.colors;
+                placement
+            },
+            turn: pos.turn(),
+            castling_rights: pos.castling_rooks(),
+            ep_square: pos.ep_square(),
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves(),
+            chess960: pos.chess960(),
+        }
+    }
+}
+
+impl Chess {
+    /// The position seen from the other side ([`Setup::mirror`]): a position with the colours
+    /// swapped is as playable as the original.
+    pub fn mirror(&self) -> Chess {
+        let mut mirrored = Setup::from(self).mirror();
+        // The en passant square of the original, legal or not, flips with it.
+        mirrored.ep_square = self.ep_square().map(Square::flip_vertical);
+        Chess::try_from(mirrored).unwrap_or(*self)
+    }
+}
+
+impl TryFrom<Setup> for Chess {
+    type Error = SetupError;
+
+    /// The position of a valid setup; a [`SetupError`] with the status flags otherwise.
+    fn try_from(setup: Setup) -> Result<Chess, SetupError> {
+        let flags = setup.status();
+        if !flags.is_valid() {
+            return Err(SetupError(flags));
+        }
+        let mut pos = Chess::empty();
+        pos.roles = setup.placement.roles;
+        pos.colors = setup.placement.colors;
+        pos.turn = setup.turn;
+        pos.castling = setup.castling_rights;
+        // The position keeps an en passant square only when a pawn stands ready to take there.
+        pos.ep = setup.ep_square.filter(|&ep| {
+            (pawn_attacks(!setup.turn, ep) & pos.pieces(setup.turn, Role::Pawn)).any()
+        });
+        pos.halfmoves = setup.halfmoves;
+        pos.fullmoves = setup.fullmoves.max(1);
+        pos.chess960 = setup.chess960;
+        pos.zobrist = pos.zobrist_recomputed();
+        Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_round_trip_through_a_setup() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ] {
+            let pos = Chess::from_fen(fen).unwrap();
+            let setup = Setup::from(&pos);
+            assert!(setup.status().is_valid(), "{fen}: {}", setup.status());
+            assert_eq!(Chess::try_from(setup).unwrap().fen(), pos.fen());
+        }
+    }
+
+    #[test]
+    fn mirroring_twice_gives_the_position_back() {
+        let pos = Chess::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
+            .unwrap();
+        let mirrored = pos.mirror();
+        assert_eq!(
+            mirrored.fen(),
+            // python-chess 1.11.2: chess.Board(fen).mirror().fen()
+            "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b KQkq f3 0 3"
+        );
+        assert_eq!(mirrored.mirror(), pos);
+    }
+
+    #[test]
+    fn an_empty_board_is_refused_with_its_flags() {
+        let err = Chess::try_from(Setup::empty()).unwrap_err();
+        assert_eq!(err.0.to_string(), "NO_WHITE_KING | NO_BLACK_KING | EMPTY");
+    }
+}
