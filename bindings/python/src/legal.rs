@@ -31,7 +31,8 @@ impl<V: BindVariant> LegalOf<V> {
     }
 
     fn contains(&self, arg: &MoveArg<'_>) -> bool {
-        resolve_on(&self.pos, arg.repr()).is_ok()
+        // The null move resolves (a board plays it out of check) but is never a legal move.
+        resolve_on(&self.pos, arg.repr()).is_ok_and(|mv| !V::is_null(mv))
     }
 }
 

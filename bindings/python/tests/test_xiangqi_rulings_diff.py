@@ -33,13 +33,13 @@ CYCLES = [
 ]
 
 
-def _pyffish_winner(fen: str, moves: list[str]) -> Optional[str]:
-    """The winner pyffish gives at the end of `moves` (None: a draw)."""
+def _pyffish_winner(fen: str, moves: list[str]) -> Optional[bool]:
+    """The winner pyffish gives at the end of `moves`: True for Red, False for Black, None for a
+    draw (python-chess's types, as qipan's outcome has them)."""
     over, value = sf.is_optional_game_end("xiangqi", fen, [iccs_to_sf(m) for m in moves])
     assert over, "pyffish sees no end"
-    to_move = "red" if len(moves) % 2 == 0 else "black"
-    other = "black" if to_move == "red" else "red"
-    return None if value == 0 else (to_move if value > 0 else other)
+    red_to_move = len(moves) % 2 == 0
+    return None if value == 0 else (red_to_move if value > 0 else not red_to_move)
 
 
 @pytest.mark.parametrize("fen,cycle", CYCLES)
@@ -63,7 +63,7 @@ def test_chinese_and_simple_rules_end_the_cycle_too(fen: str, cycle: str) -> Non
         outcome = board.outcome()
         assert outcome is not None
         if rules == "simple":
-            assert (outcome.termination, outcome.winner) == ("repetition", None)
+            assert (outcome.termination, outcome.winner) == (qipan.Termination.REPETITION, None)
 
 
 def test_one_check_one_chase_differs_between_the_rule_sets() -> None:
@@ -78,6 +78,6 @@ def test_one_check_one_chase_differs_between_the_rule_sets() -> None:
         assert outcome is not None
         verdicts[rules] = (outcome.termination, outcome.winner)
     assert verdicts == {
-        "asian": ("repetition", None),
-        "chinese": ("perpetual_chase", "black"),
+        "asian": (qipan.Termination.REPETITION, None),
+        "chinese": (qipan.Termination.PERPETUAL_CHASE, qipan.BLACK),
     }

@@ -54,3 +54,22 @@ test("perft: the same depth cap as Python (20)", () => {
   assert.equal(b.perft(2), 400);
   assert.throws(() => b.perft(21), { name: "RangeError" });
 });
+
+test("null moves: 0000 passes the turn as python-chess's push(Move.null()), never in check", () => {
+  // The FENs after the pass are python-chess 1.11.2's (halfmove clock counted, move number after Black).
+  const board = new ChessBoard();
+  assert.equal(board.push("0000"), "0000");
+  assert.equal(board.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1");
+  assert.deepEqual(board.history(), ["0000"]);
+  assert.ok(!board.legalMoves().includes("0000"));
+  assert.equal(board.pop(), "0000");
+  const black = new ChessBoard("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+  black.push("0000");
+  assert.equal(black.fen(), "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  const checked = new ChessBoard("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  assert.throws(() => checked.push("0000"), { name: "IllegalMoveError" });
+  const xq = new XiangqiBoard();
+  xq.push("0000");
+  assert.equal(xq.turn(), "black");
+  assert.equal(xq.pop(), "0000");
+});

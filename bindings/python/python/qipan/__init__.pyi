@@ -375,16 +375,12 @@ class Move:
     def __bool__(self) -> bool: ...
     def uci(self) -> str:
         """The move in coordinate notation: UCI for chess, ICCS for Xiangqi."""
-    @staticmethod
-    def null() -> Move:
-        """The null move ``0000``."""
     @property
     def from_square(self) -> int: ...
     @property
     def to_square(self) -> int: ...
     @property
     def promotion(self) -> Optional[int]: ...
-    def __bool__(self) -> bool: ...
     @property
     def game(self) -> Optional[Literal["chess", "xiangqi"]]:
         """The game the move belongs to, or ``None`` when not known."""
