@@ -94,6 +94,12 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
         let _ = color;
         true
     }
+    /// Whether `color` is proven unable to checkmate (or otherwise win) by any sequence of legal
+    /// moves: the flag exception (FIDE 6.9). `false` means "not proven" (the flag then loses).
+    /// Defaults to the material test, `!has_mating_material`.
+    fn cannot_win(&self, color: Color) -> bool {
+        !self.has_mating_material(color)
+    }
     /// A Unicode diagram of the position.
     fn diagram(&self) -> String {
         self.fen()

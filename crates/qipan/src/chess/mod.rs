@@ -28,6 +28,7 @@ mod role;
 mod san;
 mod square;
 mod uci;
+mod unwinnable;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -38,6 +39,7 @@ pub use piece::Piece;
 pub use position::Chess;
 pub use role::Role;
 pub use square::{ParseSquareError, Square};
+pub use unwinnable::{Analysis, Effort, Verdict};
 
 use crate::{Color, Game, MoveError, Outcome, Termination, Variant};
 
@@ -197,17 +199,21 @@ impl Variant for Chess {
     }
 
     /// Checkmate (the side that moved wins), then insufficient material, then stalemate — the
-    /// order of python-chess's `outcome()`.
+    /// order of python-chess's `outcome()` — then a dead position proven by the quick check
+    /// (see [`Chess::is_dead_position`]).
     fn position_outcome(&self) -> Option<Outcome> {
-        let has_moves = self.has_legal_moves();
-        if !has_moves && self.is_check() {
+        let legal_moves = self.count_legal_moves();
+        if legal_moves == 0 && self.is_check() {
             return Some(Outcome::win(Termination::Checkmate, !self.turn));
         }
         if self.is_insufficient_material() {
             return Some(Outcome::draw(Termination::InsufficientMaterial));
         }
-        if !has_moves {
+        if legal_moves == 0 {
             return Some(Outcome::draw(Termination::Stalemate));
+        }
+        if self.is_dead_position_quick(legal_moves) {
+            return Some(Outcome::draw(Termination::DeadPosition));
         }
         None
     }
@@ -244,6 +250,11 @@ impl Variant for Chess {
 
     fn has_mating_material(&self, color: Color) -> bool {
         !self.has_insufficient_material(color)
+    }
+
+    /// Proven by [`Chess::cannot_win`] (material, locked pawns, forced moves), not material alone.
+    fn cannot_win(&self, color: Color) -> bool {
+        Chess::cannot_win(self, color)
     }
 
     fn svg(&self) -> String {

@@ -1,0 +1,110 @@
+//! Dead positions and the flag exception (FIDE 1.3 / 5.2.2 / 6.9) against labelled positions:
+//! `data/chess-dead-positions.epd` (lichess issues, the Chess Unwinnability Analyzer's README,
+//! hand-proved cases) and `data/chess-unwinnable-handmade.epd` (positions proved by hand, each
+//! with its argument). Every "can win" must come with a line that replays to that side's mate.
+
+use qipan::chess::{Chess, Effort, Verdict};
+use qipan::{Color, Game, Outcome, Termination, Variant};
+
+/// `(fen, white can win, black can win, source)` from an EPD file of this project's data/.
+fn labelled(file: &str) -> Vec<(String, bool, bool, String)> {
+    let path = format!("{}/../../data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+            let who = fields[1]
+                .strip_prefix("can_win ")
+                .unwrap_or_else(|| panic!("no can_win in {line}"));
+            let (white, black) = match who {
+                "both" => (true, true),
+                "white" => (true, false),
+                "black" => (false, true),
+                "none" => (false, false),
+                other => panic!("unknown label {other}"),
+            };
+            (fields[0].to_owned(), white, black, fields[2..].join(";"))
+        })
+        .collect()
+}
+
+/// Replays `line` from `pos` and checks that it ends in `winner`'s checkmate.
+fn assert_mates(pos: &Chess, winner: Color, line: &[qipan::chess::Move], what: &str) {
+    let mut p = *pos;
+    for &mv in line {
+        assert!(p.is_legal(mv), "{what}: illegal {mv} in {}", p.fen());
+        p.play_unchecked(mv);
+    }
+    assert!(p.is_checkmate(), "{what}: line ends without mate in {}", p.fen());
+    assert_eq!(p.turn(), !winner, "{what}: the wrong side is mated");
+}
+
+fn check_file(file: &str) -> usize {
+    let cases = labelled(file);
+    for (fen, white, black, source) in &cases {
+        let pos: Chess = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (color, expected) in [(Color::White, *white), (Color::Black, *black)] {
+            let what = format!("{fen} ({source}), {}", color.name());
+            match pos.can_win(color) {
+                Verdict::CanWin(line) => {
+                    assert!(expected, "{what}: says can win, labelled cannot");
+                    assert_mates(&pos, color, &line, &what);
+                }
+                Verdict::Cannot => assert!(!expected, "{what}: says cannot, labelled can win"),
+                Verdict::Undetermined => panic!("{what}: undetermined"),
+            }
+        }
+        // The rules: a dead position ends the game; a flag loses only to a side that can win.
+        let outcome = Game::from_position(pos).outcome();
+        if !white && !black {
+            assert!(pos.is_dead_position(), "{fen}");
+            let termination = outcome.map(|o| o.termination);
+            assert!(
+                matches!(
+                    termination,
+                    Some(Termination::DeadPosition | Termination::InsufficientMaterial)
+                ),
+                "{fen}: outcome {outcome:?}"
+            );
+        } else {
+            assert!(!pos.is_dead_position(), "{fen}");
+        }
+        if outcome.is_none() {
+            for (flagged, opponent_can_win) in [(Color::White, *black), (Color::Black, *white)] {
+                let mut game = Game::from_position(pos);
+                assert!(game.flag(flagged));
+                let expected = if opponent_can_win {
+                    Outcome::win(Termination::Timeout, !flagged)
+                } else {
+                    Outcome::draw(Termination::Timeout)
+                };
+                assert_eq!(game.outcome(), Some(expected), "{fen}: {} flags", flagged.name());
+            }
+        }
+    }
+    cases.len()
+}
+
+#[test]
+fn shared_labelled_positions() {
+    assert!(check_file("chess-dead-positions.epd") >= 7);
+}
+
+#[test]
+fn analysis_stays_within_its_bound() {
+    let start = Chess::start();
+    for nodes in [0, 1, 10, 100, 1000] {
+        let effort = Effort {
+            nodes,
+            ..Effort::FULL
+        };
+        for color in Color::ALL {
+            let analysis = start.can_win_within(color, effort);
+            assert!(analysis.nodes <= nodes);
+            if nodes == 0 {
+                assert_eq!(analysis.verdict, Verdict::Undetermined);
+            }
+        }
+    }
+}
