@@ -108,3 +108,90 @@ fn analysis_stays_within_its_bound() {
         }
     }
 }
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions of random games: every 7th ply of playouts up to 400 plies, so endings with little
+/// material (where verdicts other than "can win" live) are well represented.
+fn random_positions(count: usize, seed: u64) -> Vec<Chess> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Chess::start();
+        for ply in 0..400 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+            if ply % 7 == 6 {
+                out.push(pos);
+            }
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+/// Soundness on random positions: every mating line replays to the right side's mate, a side
+/// said to be unable to win has no mate in two plies (checked by brute force), and a dead
+/// position is never claimed for a position where either side mates within two plies.
+#[test]
+fn random_positions_sound() {
+    let positions = random_positions(if cfg!(debug_assertions) { 150 } else { 1500 }, 0x5eed);
+    let effort = Effort {
+        nodes: 20_000,
+        ..Effort::FULL
+    };
+    let mut counts = [0usize; 3];
+    for pos in &positions {
+        for color in Color::ALL {
+            let analysis = pos.can_win_within(color, effort);
+            assert!(analysis.nodes <= effort.nodes);
+            match &analysis.verdict {
+                Verdict::CanWin(line) => {
+                    counts[0] += 1;
+                    assert_mates(pos, color, line, &pos.fen());
+                }
+                Verdict::Cannot => {
+                    counts[1] += 1;
+                    assert!(!mates_within(pos, color, 3), "{}: a mate exists", pos.fen());
+                }
+                Verdict::Undetermined => {
+                    counts[2] += 1;
+                    if std::env::var("SHOW_UNDETERMINED").is_ok() {
+                        eprintln!("undetermined {} {}", color.name(), pos.fen());
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("can win / cannot / undetermined: {counts:?}");
+    assert!(counts[0] > 0 && counts[1] > 0);
+}
+
+/// Whether `winner` mates within `plies` plies, by brute force (a test oracle independent of
+/// the analyser's proofs).
+fn mates_within(pos: &Chess, winner: Color, plies: u32) -> bool {
+    if pos.is_checkmate() {
+        return pos.turn() != winner;
+    }
+    plies > 0
+        && pos.legal_moves().into_iter().any(|mv| {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            mates_within(&child, winner, plies - 1)
+        })
+}

@@ -25,26 +25,41 @@ pub(super) fn find_helpmate(
     max_plies: u32,
     budget: &mut Budget,
 ) -> Option<Vec<Move>> {
-    let mut search = Search {
-        winner,
-        failed: HashMap::new(),
-        line: Vec::new(),
-    };
-    // The winner's mating move is the last ply, so the length's parity is fixed by the turn.
-    let first = if pos.turn() == winner { 1 } else { 2 };
-    let mut plies = first;
-    while plies <= max_plies && !budget.exhausted() {
-        if search.search(pos, plies, budget) {
+    // Narrow passes first: only the few best-ordered moves of every position, which reach the
+    // long but straightforward mates quickly; then every move, which finds the short tricky ones.
+    // The narrow pass may spend half of what is left.
+    for (beam, share) in [(3, 2), (usize::MAX, 1)] {
+        let mut pass_budget = Budget::new((budget.limit - budget.used) / share);
+        let mut search = Search {
+            winner,
+            beam,
+            failed: HashMap::new(),
+            line: Vec::new(),
+        };
+        // The winner's mating move is the last ply, so the length's parity is fixed by the turn.
+        let mut plies = if pos.turn() == winner { 1 } else { 2 };
+        let mut found = false;
+        while plies <= max_plies && !pass_budget.exhausted() {
+            if search.search(pos, plies, &mut pass_budget) {
+                found = true;
+                break;
+            }
+            plies += 2;
+        }
+        budget.used += pass_budget.used;
+        if found {
             search.line.reverse();
             return Some(search.line);
         }
-        plies += 2;
     }
     None
 }
 
 struct Search {
     winner: Color,
+    /// The number of best-ordered moves tried in a position (the winner's mating moves and the
+    /// last ply are always tried in full).
+    beam: usize,
     /// Zobrist key → the most plies searched from there without finding a mate.
     failed: HashMap<u64, u32>,
     /// The moves of the line found, last move first.
@@ -62,7 +77,8 @@ impl Search {
             .collect();
         // A stable sort on the score alone keeps the order deterministic.
         ordered.sort_by_key(|&(score, _)| score);
-        for (_, mv) in ordered {
+        let width = if plies_left <= 1 { usize::MAX } else { self.beam };
+        for &(_, mv) in ordered.iter().take(width) {
             if !budget.spend() {
                 return false;
             }
@@ -118,7 +134,8 @@ impl Search {
         } else {
             // Loser: crowd the own king (taking its flight squares), promote to a blocker
             // (a knight or a bishop rarely gives check), and keep the winner's material.
-            let crowd = if distance(to, loser_king) <= 1 { 6 } else { 0 };
+            let approach = distance(mv.from(), loser_king) - distance(to, loser_king);
+            let crowd = approach * 3 + if distance(to, loser_king) <= 1 { 6 } else { 0 };
             let blocker = match mv.promotion_role() {
                 Some(Role::Knight | Role::Bishop) => 8,
                 Some(_) => 2,

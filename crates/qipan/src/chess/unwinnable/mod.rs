@@ -36,6 +36,7 @@
 //! assert_eq!(rook.can_win_within(Color::Black, Effort::QUICK).verdict, Verdict::Cannot);
 //! ```
 
+mod greedy;
 mod helpmate;
 mod locked;
 mod proof;
@@ -161,6 +162,13 @@ impl Chess {
         }
         if proof::cannot_mate(self, color, effort.proof_depth, budget) {
             return Verdict::Cannot;
+        }
+        // The greedy walks may spend half of what is left, the exhaustive search the rest.
+        let mut greedy_budget = Budget::new((budget.limit - budget.used) / 2);
+        let greedy = greedy::greedy_mate(self, color, &mut greedy_budget);
+        budget.used += greedy_budget.used;
+        if let Some(line) = greedy {
+            return Verdict::CanWin(line);
         }
         match helpmate::find_helpmate(self, color, effort.max_plies, budget) {
             Some(line) => Verdict::CanWin(line),

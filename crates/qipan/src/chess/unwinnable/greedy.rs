@@ -1,0 +1,167 @@
+//! A fast, greedy first try at a mating line: both sides walk towards a mating picture (the
+//! loser's king to a corner, the winner's pieces and king next to it, the winner's pawns to
+//! promotion), one move at a time, and after every move a short exhaustive look finds the mate
+//! once it is near. Most positions with mating material get their line here in a few thousand
+//! nodes; the iterative-deepening search takes over when this fails.
+
+use std::collections::HashSet;
+
+use super::super::attacks::king_attacks;
+use super::super::{Bitboard, Chess, Move, Role, Square};
+use super::Budget;
+use crate::Color;
+
+/// Moves of one greedy walk at most.
+const MAX_STEPS: usize = 160;
+
+/// How the loser's king is steered.
+#[derive(Clone, Copy)]
+enum Target {
+    /// To the nearest corner.
+    Corner,
+    /// Towards the winner's pieces (when they cannot come to it).
+    WinnerPieces,
+}
+
+/// Tries greedy walks; the line of the first that ends in the winner's checkmate.
+pub(super) fn greedy_mate(pos: &Chess, winner: Color, budget: &mut Budget) -> Option<Vec<Move>> {
+    for target in [Target::Corner, Target::WinnerPieces] {
+        if let Some(line) = walk(pos, winner, target, budget) {
+            return Some(line);
+        }
+    }
+    None
+}
+
+fn walk(start: &Chess, winner: Color, target: Target, budget: &mut Budget) -> Option<Vec<Move>> {
+    let mut pos = *start;
+    let mut line = Vec::new();
+    let mut seen = HashSet::new();
+    seen.insert(pos.zobrist());
+    for _ in 0..MAX_STEPS {
+        if let Some(finish) = mate_soon(&pos, winner, budget) {
+            line.extend(finish);
+            return Some(line);
+        }
+        let mut best: Option<(i32, Move, Chess)> = None;
+        for mv in pos.legal_moves() {
+            if !budget.spend() {
+                return None;
+            }
+            let mut child = pos;
+            child.play_unchecked(mv);
+            if seen.contains(&child.zobrist()) || child.has_insufficient_material(winner) {
+                continue;
+            }
+            let cost = distance_to_mate(&child, winner, target);
+            if best.as_ref().is_none_or(|(c, _, _)| cost < *c) {
+                best = Some((cost, mv, child));
+            }
+        }
+        let (_, mv, child) = best?;
+        line.push(mv);
+        pos = child;
+        seen.insert(pos.zobrist());
+    }
+    None
+}
+
+/// A mate by the winner within the next two plies: the winner's mating move, or any loser's move
+/// and then the winner's mating move.
+fn mate_soon(pos: &Chess, winner: Color, budget: &mut Budget) -> Option<Vec<Move>> {
+    if pos.turn() == winner {
+        return mating_move(pos, budget).map(|mv| vec![mv]);
+    }
+    // Only the loser's king moves and the moves next to its king (taking a flight square) are
+    // tried: the rest are left to the walk, which keeps a loser's step cheap.
+    let king = pos.king_of(!winner)?;
+    let near_king = king_attacks(king).with(king);
+    for mv in pos.legal_moves() {
+        if !near_king.contains(mv.to()) && mv.from() != king {
+            continue;
+        }
+        if !budget.spend() {
+            return None;
+        }
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        if let Some(mate) = mating_move(&child, budget) {
+            return Some(vec![mv, mate]);
+        }
+    }
+    None
+}
+
+/// A move of the side to move that checkmates.
+fn mating_move(pos: &Chess, budget: &mut Budget) -> Option<Move> {
+    for mv in pos.legal_moves() {
+        if !budget.spend() {
+            return None;
+        }
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        if child.is_check() && !child.has_legal_moves() {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+/// A rough count of what is still missing for the winner's mate (lower is closer).
+fn distance_to_mate(pos: &Chess, winner: Color, target: Target) -> i32 {
+    let (Some(loser_king), Some(winner_king)) = (pos.king_of(!winner), pos.king_of(winner)) else {
+        return i32::MAX;
+    };
+    let winner_pieces = pos.by_color(winner) - pos.by_role(Role::King) - pos.by_role(Role::Pawn);
+    let mut cost = 0;
+    cost += match target {
+        Target::Corner => corner_distance(loser_king) * 6,
+        Target::WinnerPieces => {
+            let nearest = (winner_pieces | Bitboard::from_square(winner_king))
+                .into_iter()
+                .map(|sq| distance(sq, loser_king))
+                .min()
+                .unwrap_or(0);
+            nearest * 6
+        }
+    };
+    // The winner's king as a helper two squares away, its pieces close by.
+    cost += (distance(winner_king, loser_king) - 2).abs() * 2;
+    for sq in winner_pieces {
+        cost += distance(sq, loser_king) * 2;
+        cost -= 20 * value(pos.role_at(sq));
+    }
+    // Without pieces the winner needs a promotion.
+    for sq in pos.pieces(winner, Role::Pawn) {
+        cost += (7 - sq.relative_rank(winner) as i32) * 3 - 5;
+    }
+    // The loser's pieces near their own king take its flight squares.
+    for sq in pos.by_color(!winner) - pos.by_role(Role::King) {
+        cost += distance(sq, loser_king);
+    }
+    cost
+}
+
+/// A material weight of the winner's pieces (keeping them is worth more than approaching).
+fn value(role: Option<Role>) -> i32 {
+    match role {
+        Some(Role::Queen) => 9,
+        Some(Role::Rook) => 5,
+        Some(Role::Bishop | Role::Knight) => 3,
+        _ => 1,
+    }
+}
+
+/// The king distance between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
+/// Moves of a king from `sq` to the nearest corner.
+fn corner_distance(sq: Square) -> i32 {
+    let file = sq.file() as i32;
+    let rank = sq.rank() as i32;
+    file.min(7 - file).max(rank.min(7 - rank))
+}
