@@ -302,7 +302,7 @@ impl<V: BindVariant> Board<V> {
                 ("timeout", None) => {
                     let flagged = Color::ALL
                         .into_iter()
-                        .find(|&c| !board.position().has_mating_material(!c))
+                        .find(|&c| board.position().cannot_win(!c))
                         .unwrap_or(Color::White);
                     board.flag(flagged)
                 }

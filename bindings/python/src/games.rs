@@ -134,6 +134,18 @@ pub trait BindVariant: Variant {
     fn has_insufficient_material(&self, color: Color) -> bool {
         !self.has_mating_material(color)
     }
+    /// Whether `color` can still win: `Some(true)` with a line of moves ending in its win,
+    /// `Some(false)` when proven impossible, `None` when undetermined. Defaults to the material
+    /// test (which proves only "cannot").
+    fn can_win_line(&self, color: Color) -> (Option<bool>, Option<Vec<Self::Move>>) {
+        let known = if self.has_mating_material(color) { None } else { Some(false) };
+        (known, None)
+    }
+    /// Whether neither side can win by any sequence of legal moves, proven. Defaults to the
+    /// material test.
+    fn is_dead_position(&self) -> bool {
+        BindVariant::is_insufficient_material(self)
+    }
 }
 
 impl BindVariant for Chess {
@@ -188,6 +200,13 @@ impl BindVariant for Chess {
     }
     fn has_insufficient_material(&self, color: Color) -> bool {
         Chess::has_insufficient_material(self, color)
+    }
+    fn can_win_line(&self, color: Color) -> (Option<bool>, Option<Vec<Self::Move>>) {
+        let verdict = Chess::can_win(self, color);
+        (verdict.known(), verdict.mating_line().map(<[_]>::to_vec))
+    }
+    fn is_dead_position(&self) -> bool {
+        Chess::is_dead_position(self)
     }
 }
 

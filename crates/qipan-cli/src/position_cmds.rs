@@ -53,6 +53,10 @@ pub struct StatusArgs {
     /// The rule set (Xiangqi: asian, simple).
     #[arg(long)]
     rules: Option<String>,
+    /// The side whose flag falls after the moves (white, black; red for Xiangqi): the outcome is
+    /// then a loss, or a draw when the opponent is proven unable to win (FIDE 6.9).
+    #[arg(long)]
+    flag: Option<String>,
 }
 
 pub fn perft(args: &PerftArgs) -> Result<(), String> {
@@ -177,6 +181,13 @@ fn status_in<V: CliVariant>(args: &StatusArgs) -> Result<(), String> {
         game.push_any(text)
             .map_err(|e| format!("ply {} ({text}): {e}", ply + 1))?;
     }
+    if let Some(name) = &args.flag {
+        let color = qipan::Color::ALL
+            .into_iter()
+            .find(|&c| V::color_name(c) == name.to_ascii_lowercase() || c.name() == name.to_ascii_lowercase())
+            .ok_or_else(|| format!("--flag: unknown side {name:?}"))?;
+        game.flag(color);
+    }
     println!("{}", status_json(&game));
     Ok(())
 }
@@ -199,7 +210,18 @@ pub fn status_json<V: Variant>(game: &Game<V>) -> Value {
         "legal_moves": pos.count_legal_moves(),
         "outcome": outcome,
         "claimable": claimable,
+        "can_win": can_win_json(pos),
     })
+}
+
+/// `{"white": true|false|null, "black": ...}`: whether each side can still win (`null`:
+/// undetermined within the analysis's bound).
+fn can_win_json<V: Variant>(pos: &V) -> Value {
+    let mut sides = serde_json::Map::new();
+    for color in qipan::Color::ALL {
+        sides.insert(V::color_name(color).to_owned(), json!(pos.winnable(color)));
+    }
+    Value::Object(sides)
 }
 
 fn io_error(e: io::Error) -> String {

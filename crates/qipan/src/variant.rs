@@ -100,6 +100,16 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn cannot_win(&self, color: Color) -> bool {
         !self.has_mating_material(color)
     }
+    /// Whether `color` can still win by some sequence of legal moves: `Some(true)` (a winning line
+    /// exists), `Some(false)` (proven impossible) or `None` (undetermined). Defaults to the
+    /// material test, which only ever proves "cannot".
+    fn winnable(&self, color: Color) -> Option<bool> {
+        if self.has_mating_material(color) {
+            None
+        } else {
+            Some(false)
+        }
+    }
     /// A Unicode diagram of the position.
     fn diagram(&self) -> String {
         self.fen()

@@ -43,6 +43,7 @@ _Termination = Literal[
     "resignation",
     "agreement",
     "timeout",
+    "dead_position",
 ]
 
 class InvalidFenError(ValueError):
@@ -120,6 +121,14 @@ class _Board:
     def is_stalemate(self) -> bool: ...
     def is_insufficient_material(self) -> bool: ...
     def has_insufficient_material(self, color: _ColorLike) -> bool: ...
+    def is_dead_position(self) -> bool:
+        """Whether neither side can win by any sequence of legal moves, proven (chess: the
+        unwinnability analysis; Xiangqi: the material test)."""
+    def can_win(self, color: _ColorLike) -> Optional[bool]:
+        """``True`` (a mating line exists), ``False`` (proven impossible) or ``None``
+        (undetermined within the analysis's bound)."""
+    def helpmate(self, color: _ColorLike) -> Optional[list[Move]]:
+        """Legal moves of both sides ending in ``color``'s checkmate, or ``None``."""
     def can_claim_threefold_repetition(self) -> bool: ...
     def can_claim_fifty_moves(self) -> bool: ...
     def can_claim_draw(self) -> bool: ...

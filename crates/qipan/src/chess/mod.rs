@@ -257,6 +257,11 @@ impl Variant for Chess {
         Chess::cannot_win(self, color)
     }
 
+    /// [`Chess::can_win`] with the full effort.
+    fn winnable(&self, color: Color) -> Option<bool> {
+        Chess::can_win(self, color).known()
+    }
+
     fn svg(&self) -> String {
         crate::render::chess_svg(self)
     }
