@@ -152,6 +152,32 @@ impl<V: JsVariant> Board<V> {
         self.position().is_insufficient_material()
     }
 
+    /// Whether neither side can win by any legal sequence of moves, proven (chess: the
+    /// unwinnability analysis, FIDE 1.3 / 5.2.2; Xiangqi: the material test).
+    pub fn is_dead_position(&self) -> bool {
+        let pos = self.position();
+        qipan::Color::ALL.into_iter().all(|c| pos.cannot_win(c))
+    }
+
+    /// Whether `color` (`"white"`, `"black"`, `"red"`) can still win: `true` (a winning line
+    /// exists), `false` (proven impossible) or `null` (undetermined within the analysis's bound).
+    pub fn can_win(&self, color: &JsValue) -> Result<JsValue, JsValue> {
+        let name = js::text(color, ErrorKind::InvalidMove, "color", 16)?.to_ascii_lowercase();
+        let Some(color) = qipan::Color::ALL
+            .into_iter()
+            .find(|&c| V::color_name(c) == name || c.name() == name)
+        else {
+            return Err(js::named_error(
+                "TypeError",
+                &format!("color must be \"white\", \"black\" or \"red\", not {name:?}"),
+            ));
+        };
+        Ok(match self.position().winnable(color) {
+            Some(known) => JsValue::from_bool(known),
+            None => JsValue::NULL,
+        })
+    }
+
     /// Whether the side to move may claim a draw.
     pub fn can_claim_draw(&self) -> bool {
         self.game.can_claim_draw()

@@ -40,8 +40,12 @@ fn assert_mates(pos: &Chess, winner: Color, line: &[qipan::chess::Move], what: &
     assert_eq!(p.turn(), !winner, "{what}: the wrong side is mated");
 }
 
-fn check_file(file: &str) -> usize {
+/// Checks every labelled position of `file`; returns how many there are and how many "can win"
+/// labels the search left undetermined (never allowed for a "cannot" label, and only counted
+/// where `undetermined_wins_allowed`: the search is bounded, so a hard mate may stay unfound).
+fn check_file(file: &str, undetermined_wins_allowed: bool) -> (usize, usize) {
     let cases = labelled(file);
+    let mut undetermined = 0;
     for (fen, white, black, source) in &cases {
         let pos: Chess = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
         for (color, expected) in [(Color::White, *white), (Color::Black, *black)] {
@@ -52,7 +56,14 @@ fn check_file(file: &str) -> usize {
                     assert_mates(&pos, color, &line, &what);
                 }
                 Verdict::Cannot => assert!(!expected, "{what}: says cannot, labelled can win"),
-                Verdict::Undetermined => panic!("{what}: undetermined"),
+                Verdict::Undetermined => {
+                    assert!(
+                        expected && undetermined_wins_allowed,
+                        "{what}: undetermined"
+                    );
+                    eprintln!("undetermined (labelled can win): {what}");
+                    undetermined += 1;
+                }
             }
         }
         // The rules: a dead position ends the game; a flag loses only to a side that can win.
@@ -63,7 +74,11 @@ fn check_file(file: &str) -> usize {
             assert!(
                 matches!(
                     termination,
-                    Some(Termination::DeadPosition | Termination::InsufficientMaterial)
+                    Some(
+                        Termination::DeadPosition
+                            | Termination::InsufficientMaterial
+                            | Termination::Stalemate
+                    )
                 ),
                 "{fen}: outcome {outcome:?}"
             );
@@ -83,12 +98,20 @@ fn check_file(file: &str) -> usize {
             }
         }
     }
-    cases.len()
+    (cases.len(), undetermined)
 }
 
 #[test]
 fn shared_labelled_positions() {
-    assert!(check_file("chess-dead-positions.epd") >= 7);
+    assert_eq!(check_file("chess-dead-positions.epd", false).0, 7);
+}
+
+#[test]
+fn handmade_labelled_positions() {
+    // Known gap: the opposite-coloured bishops' helpmate is beyond the bounded search.
+    let (count, undetermined) = check_file("chess-unwinnable-handmade.epd", true);
+    assert_eq!(count, 10);
+    assert!(undetermined <= 1, "{undetermined} undetermined");
 }
 
 #[test]

@@ -25,15 +25,28 @@ enum Target {
 
 /// Tries greedy walks; the line of the first that ends in the winner's checkmate.
 pub(super) fn greedy_mate(pos: &Chess, winner: Color, budget: &mut Budget) -> Option<Vec<Move>> {
-    for target in [Target::Corner, Target::WinnerPieces] {
-        if let Some(line) = walk(pos, winner, target, budget) {
+    // Plain walks first; then one that also counts the loser king's free flight squares (the
+    // minor-piece mates need every one taken, which the plain walk rarely arranges).
+    for (target, flight_weight) in [
+        (Target::Corner, 0),
+        (Target::WinnerPieces, 0),
+        (Target::Corner, 4),
+        (Target::WinnerPieces, 4),
+    ] {
+        if let Some(line) = walk(pos, winner, target, flight_weight, budget) {
             return Some(line);
         }
     }
     None
 }
 
-fn walk(start: &Chess, winner: Color, target: Target, budget: &mut Budget) -> Option<Vec<Move>> {
+fn walk(
+    start: &Chess,
+    winner: Color,
+    target: Target,
+    flight_weight: i32,
+    budget: &mut Budget,
+) -> Option<Vec<Move>> {
     let mut pos = *start;
     let mut line = Vec::new();
     let mut seen = HashSet::new();
@@ -53,7 +66,7 @@ fn walk(start: &Chess, winner: Color, target: Target, budget: &mut Budget) -> Op
             if seen.contains(&child.zobrist()) || child.has_insufficient_material(winner) {
                 continue;
             }
-            let cost = distance_to_mate(&child, winner, target);
+            let cost = distance_to_mate(&child, winner, target, flight_weight);
             if best.as_ref().is_none_or(|(c, _, _)| cost < *c) {
                 best = Some((cost, mv, child));
             }
@@ -108,7 +121,7 @@ fn mating_move(pos: &Chess, budget: &mut Budget) -> Option<Move> {
 }
 
 /// A rough count of what is still missing for the winner's mate (lower is closer).
-fn distance_to_mate(pos: &Chess, winner: Color, target: Target) -> i32 {
+fn distance_to_mate(pos: &Chess, winner: Color, target: Target, flight_weight: i32) -> i32 {
     let (Some(loser_king), Some(winner_king)) = (pos.king_of(!winner), pos.king_of(winner)) else {
         return i32::MAX;
     };
@@ -134,6 +147,15 @@ fn distance_to_mate(pos: &Chess, winner: Color, target: Target) -> i32 {
     // Without pieces the winner needs a promotion.
     for sq in pos.pieces(winner, Role::Pawn) {
         cost += (7 - sq.relative_rank(winner) as i32) * 3 - 5;
+    }
+    // Every square the loser's king could flee to must be taken before a check mates.
+    if flight_weight > 0 {
+        let occupied = pos.occupied();
+        for sq in king_attacks(loser_king) - pos.by_color(!winner) {
+            if pos.attackers_to(sq, winner, occupied).is_empty() {
+                cost += flight_weight;
+            }
+        }
     }
     // The loser's pieces near their own king take its flight squares.
     for sq in pos.by_color(!winner) - pos.by_role(Role::King) {

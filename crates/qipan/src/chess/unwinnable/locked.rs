@@ -182,9 +182,16 @@ mod tests {
     }
 
     #[test]
-    fn a_rook_behind_a_full_wall_is_locked_in() {
-        // Eight rammed pairs close every file; the rook's lines all end on a white pawn.
+    fn a_rook_behind_a_full_wall_can_be_sacrificed_to_a_pawn() {
+        // Ra3 bxa3 frees the b3 pawn and the a3 pawn: nothing is locked.
         let p = pos("4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/R3K3 w - - 0 1");
+        assert!(!locked_cannot_mate(&p, Color::White));
+    }
+
+    #[test]
+    fn a_light_bishop_behind_a_full_wall_is_locked_in() {
+        // The pawn-attacked squares of rank 3 are dark, the light ones hold white pawns.
+        let p = pos("4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4KB2 w - - 0 1");
         assert!(locked_cannot_mate(&p, Color::White));
         assert!(locked_cannot_mate(&p, Color::Black));
     }
