@@ -138,7 +138,11 @@ pub trait BindVariant: Variant {
     /// `Some(false)` when proven impossible, `None` when undetermined. Defaults to the material
     /// test (which proves only "cannot").
     fn can_win_line(&self, color: Color) -> (Option<bool>, Option<Vec<Self::Move>>) {
-        let known = if self.has_mating_material(color) { None } else { Some(false) };
+        let known = if self.has_mating_material(color) {
+            None
+        } else {
+            Some(false)
+        };
         (known, None)
     }
     /// Whether neither side can win by any sequence of legal moves, proven. Defaults to the

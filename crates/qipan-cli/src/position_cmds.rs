@@ -184,7 +184,10 @@ fn status_in<V: CliVariant>(args: &StatusArgs) -> Result<(), String> {
     if let Some(name) = &args.flag {
         let color = qipan::Color::ALL
             .into_iter()
-            .find(|&c| V::color_name(c) == name.to_ascii_lowercase() || c.name() == name.to_ascii_lowercase())
+            .find(|&c| {
+                V::color_name(c) == name.to_ascii_lowercase()
+                    || c.name() == name.to_ascii_lowercase()
+            })
             .ok_or_else(|| format!("--flag: unknown side {name:?}"))?;
         game.flag(color);
     }

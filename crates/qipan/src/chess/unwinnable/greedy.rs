@@ -67,7 +67,7 @@ fn walk(
                 continue;
             }
             let cost = distance_to_mate(&child, winner, target, flight_weight);
-            if best.as_ref().is_none_or(|(c, _, _)| cost < *c) {
+            if best.as_ref().map_or(true, |(c, _, _)| cost < *c) {
                 best = Some((cost, mv, child));
             }
         }

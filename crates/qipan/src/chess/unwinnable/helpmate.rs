@@ -77,7 +77,11 @@ impl Search {
             .collect();
         // A stable sort on the score alone keeps the order deterministic.
         ordered.sort_by_key(|&(score, _)| score);
-        let width = if plies_left <= 1 { usize::MAX } else { self.beam };
+        let width = if plies_left <= 1 {
+            usize::MAX
+        } else {
+            self.beam
+        };
         for &(_, mv) in ordered.iter().take(width) {
             if !budget.spend() {
                 return false;
@@ -114,7 +118,11 @@ impl Search {
             return 0;
         };
         let role = pos.role_at(mv.from()).unwrap_or(Role::Pawn);
-        let to = if mv.is_castle() { mv.king_to() } else { mv.to() };
+        let to = if mv.is_castle() {
+            mv.king_to()
+        } else {
+            mv.to()
+        };
         let captures = pos.by_color(!mover).contains(mv.to()) && !mv.is_castle();
         let promotion = match mv.promotion_role() {
             Some(Role::Queen) => 60,

@@ -49,10 +49,7 @@ pub(super) fn locked_cannot_mate(pos: &Chess, winner: Color) -> bool {
             .into_iter()
             .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq))
     };
-    let covered_by_pawns = [
-        pawn_attacks_of(Color::White),
-        pawn_attacks_of(Color::Black),
-    ];
+    let covered_by_pawns = [pawn_attacks_of(Color::White), pawn_attacks_of(Color::Black)];
 
     let mut stands = [Bitboard::EMPTY; 2];
     let mut checks = [Bitboard::EMPTY; 2];

@@ -26,7 +26,13 @@ pub(super) fn cannot_mate(pos: &Chess, winner: Color, depth: u32, budget: &mut B
     cannot_mate_within(pos, winner, depth, 0, budget)
 }
 
-fn cannot_mate_within(pos: &Chess, winner: Color, depth: u32, ply: u32, budget: &mut Budget) -> bool {
+fn cannot_mate_within(
+    pos: &Chess,
+    winner: Color,
+    depth: u32,
+    ply: u32,
+    budget: &mut Budget,
+) -> bool {
     if ply >= MAX_PLIES || !budget.spend() {
         return false;
     }
