@@ -98,7 +98,12 @@ fn outcome(c: &mut Criterion) {
         b.iter(|| positions.iter().filter_map(outcome_before).count())
     });
     group.bench_function("with dead-position check", |b| {
-        b.iter(|| positions.iter().filter_map(Variant::position_outcome).count())
+        b.iter(|| {
+            positions
+                .iter()
+                .filter_map(Variant::position_outcome)
+                .count()
+        })
     });
     group.finish();
 }

@@ -205,7 +205,10 @@ fn validate_reads_chess960_records() {
 
 /// `data/chess-dead-positions.epd`: `(fen, white can win, black can win)`.
 fn dead_position_cases() -> Vec<(String, bool, bool)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/chess-dead-positions.epd");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/chess-dead-positions.epd"
+    );
     std::fs::read_to_string(path)
         .unwrap()
         .lines()

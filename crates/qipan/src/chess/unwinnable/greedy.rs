@@ -128,7 +128,7 @@ fn distance_to_mate(pos: &Chess, winner: Color, target: Target, flight_weight: i
     let winner_pieces = pos.by_color(winner) - pos.by_role(Role::King) - pos.by_role(Role::Pawn);
     let mut cost = 0;
     cost += match target {
-        Target::Corner => corner_distance(loser_king) * 6,
+        Target::Corner => mating_corner_distance(pos, winner, loser_king) * 6,
         Target::WinnerPieces => {
             let nearest = (winner_pieces | Bitboard::from_square(winner_king))
                 .into_iter()
@@ -179,6 +179,25 @@ fn distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
     let ranks = (a.rank() as i32 - b.rank() as i32).abs();
     files.max(ranks)
+}
+
+/// Moves of the loser's king on `sq` to the nearest corner where the winner can mate: when the
+/// winner's only pieces are bishops of one colour, a corner of that colour (a bishop never
+/// attacks the other two).
+fn mating_corner_distance(pos: &Chess, winner: Color, sq: Square) -> i32 {
+    let pieces = pos.by_color(winner) - pos.by_role(Role::King) - pos.by_role(Role::Pawn);
+    let bishops = pieces & pos.by_role(Role::Bishop);
+    let light_only = bishops == pieces && bishops.any() && (bishops & Bitboard::DARK).is_empty();
+    let dark_only = bishops == pieces && bishops.any() && (bishops & Bitboard::LIGHT).is_empty();
+    if !light_only && !dark_only {
+        return corner_distance(sq);
+    }
+    [Square::A1, Square::H1, Square::A8, Square::H8]
+        .into_iter()
+        .filter(|corner| corner.is_light() == light_only)
+        .map(|corner| distance(sq, corner))
+        .min()
+        .unwrap_or(0)
 }
 
 /// Moves of a king from `sq` to the nearest corner.
