@@ -117,10 +117,8 @@ fn shared_labelled_positions() {
 
 #[test]
 fn handmade_labelled_positions() {
-    // Known gap: the opposite-coloured bishops' helpmate is beyond the bounded search.
-    let (count, undetermined) = check_file("chess-unwinnable-handmade.epd", true);
-    assert_eq!(count, 10);
-    assert!(undetermined <= 2, "{undetermined} undetermined");
+    let (count, undetermined) = check_file("chess-unwinnable-handmade.epd", false);
+    assert_eq!((count, undetermined), (10, 0));
 }
 
 #[test]
