@@ -39,7 +39,7 @@ pub use piece::Piece;
 pub use position::Chess;
 pub use role::Role;
 pub use square::{ParseSquareError, Square};
-pub use unwinnable::{Analysis, Effort, Verdict};
+pub use unwinnable::{Analysis, Effort, Verdict, QUICK_FORCED_MAX_PIECES};
 
 use crate::{Color, Game, MoveError, Outcome, Termination, Variant};
 

@@ -105,6 +105,12 @@ impl Effort {
     };
 }
 
+/// The most pieces (kings included) of a position with a single legal move that `outcome()`'s
+/// quick check follows: a forced move ends a game only when it leaves too little material (as
+/// Kxa8 in lichess issue 7039) or a locked structure, and in positions with more material a forced
+/// move is usually a reply to a check in the middle of an attack.
+pub const QUICK_FORCED_MAX_PIECES: u32 = 8;
+
 /// A verdict and the positions visited to reach it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Analysis {
@@ -199,11 +205,13 @@ impl Chess {
     }
 
     /// The check every `outcome()` runs, given the number of legal moves. It looks only where the
-    /// dead positions of real games are (a single legal move, or every pawn rammed against a
-    /// pawn), so ordinary positions cost two bitboard tests; there it runs the proofs within
+    /// dead positions of real games are (a single legal move with at most
+    /// [`QUICK_FORCED_MAX_PIECES`] pieces on the board, or every pawn rammed against a pawn), so
+    /// ordinary positions cost a few bitboard tests; there it runs the proofs within
     /// [`Effort::QUICK`]. Anything else is left to [`Chess::is_dead_position`].
     pub(crate) fn is_dead_position_quick(&self, legal_moves: usize) -> bool {
-        let candidate = legal_moves == 1 || locked::has_rammed_pawns_only(self);
+        let forced = legal_moves == 1 && self.occupied().count() <= QUICK_FORCED_MAX_PIECES;
+        let candidate = forced || locked::has_rammed_pawns_only(self);
         candidate && self.is_dead_position_within(Effort::QUICK)
     }
 }
