@@ -225,3 +225,29 @@ fn mates_within(pos: &Chess, winner: Color, plies: u32) -> bool {
             mates_within(&child, winner, plies - 1)
         })
 }
+
+/// An undetermined verdict is no proof: the flag then loses (FIDE 6.9 as an arbiter without a
+/// proof would apply it). The position is dead (after g3 the wall of lichess issue 4514 is shut),
+/// but the proofs see only a pawn that can still move and kings that can shuffle for ever.
+#[test]
+fn undetermined_means_the_flag_loses() {
+    let pos: Chess = "4k3/8/8/p2p2p1/P2P2P1/8/6P1/4K3 w - - 0 1".parse().unwrap();
+    let effort = Effort {
+        nodes: 20_000,
+        ..Effort::FULL
+    };
+    assert_eq!(
+        pos.can_win_within(Color::White, effort).verdict,
+        Verdict::Undetermined
+    );
+    assert_eq!(Game::from_position(pos).outcome(), None);
+    let mut game = Game::from_position(pos);
+    assert!(game.flag(Color::Black));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Termination::Timeout, Color::White))
+    );
+    // After g3 every pawn is rammed and the locked proof closes it.
+    let after: Chess = "4k3/8/8/p2p2p1/P2P2P1/6P1/8/4K3 b - - 0 1".parse().unwrap();
+    assert!(after.is_dead_position());
+}
