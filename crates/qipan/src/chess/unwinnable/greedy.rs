@@ -52,9 +52,15 @@ fn walk(
     let mut seen = HashSet::new();
     seen.insert(pos.zobrist());
     for _ in 0..MAX_STEPS {
-        if let Some(finish) = mate_soon(&pos, winner, budget) {
-            line.extend(finish);
-            return Some(line);
+        let winner_moves = pos.turn() == winner;
+        // The winner's mate is seen among the children below; a loser's move that allows a mate
+        // is looked for only when its king has few free squares left (the look costs a move
+        // generation per loser move).
+        if !winner_moves && free_flight_squares(&pos, winner) <= 3 {
+            if let Some(finish) = mate_soon(&pos, winner, budget) {
+                line.extend(finish);
+                return Some(line);
+            }
         }
         let mut best: Option<(i32, Move, Chess)> = None;
         for mv in pos.legal_moves() {
@@ -63,6 +69,10 @@ fn walk(
             }
             let mut child = pos;
             child.play_unchecked(mv);
+            if winner_moves && child.is_check() && !child.has_legal_moves() {
+                line.push(mv);
+                return Some(line);
+            }
             if seen.contains(&child.zobrist()) || child.has_insufficient_material(winner) {
                 continue;
             }
@@ -77,6 +87,18 @@ fn walk(
         seen.insert(pos.zobrist());
     }
     None
+}
+
+/// The squares next to the loser's king that hold no loser piece and that no winner piece attacks.
+fn free_flight_squares(pos: &Chess, winner: Color) -> u32 {
+    let Some(king) = pos.king_of(!winner) else {
+        return 0;
+    };
+    let occupied = pos.occupied();
+    (king_attacks(king) - pos.by_color(!winner))
+        .into_iter()
+        .filter(|&sq| pos.attackers_to(sq, winner, occupied).is_empty())
+        .count() as u32
 }
 
 /// A mate by the winner within the next two plies: the winner's mating move, or any loser's move
