@@ -1,8 +1,9 @@
 //! A fast, greedy first try at a mating line: both sides walk towards a mating picture (the
 //! loser's king to a corner, the winner's pieces and king next to it, the winner's pawns to
-//! promotion), one move at a time, and after every move a short exhaustive look finds the mate
-//! once it is near. Most positions with mating material get their line here in a few thousand
-//! nodes; the iterative-deepening search takes over when this fails.
+//! promotion), one move at a time. Every winner's step sees a mating move among the moves it
+//! tries; a loser's step, once its king has at most three free squares, tries each loser move
+//! around the king with every winner reply. Most positions with mating material get their line
+//! here in a few thousand nodes; the iterative-deepening search takes over when this fails.
 
 use std::collections::HashSet;
 
@@ -57,7 +58,7 @@ fn walk(
         // is looked for only when its king has few free squares left (the look costs a move
         // generation per loser move).
         if !winner_moves && free_flight_squares(&pos, winner) <= 3 {
-            if let Some(finish) = mate_soon(&pos, winner, budget) {
+            if let Some(finish) = mate_after_loser_move(&pos, winner, budget) {
                 line.extend(finish);
                 return Some(line);
             }
@@ -101,12 +102,9 @@ fn free_flight_squares(pos: &Chess, winner: Color) -> u32 {
         .count() as u32
 }
 
-/// A mate by the winner within the next two plies: the winner's mating move, or any loser's move
-/// and then the winner's mating move.
-fn mate_soon(pos: &Chess, winner: Color, budget: &mut Budget) -> Option<Vec<Move>> {
-    if pos.turn() == winner {
-        return mating_move(pos, budget).map(|mv| vec![mv]);
-    }
+/// A mate by the winner right after a loser's move: the loser's move and the winner's mating
+/// move (called with the loser to move).
+fn mate_after_loser_move(pos: &Chess, winner: Color, budget: &mut Budget) -> Option<Vec<Move>> {
     // Only the loser's king moves and the moves next to its king (taking a flight square) are
     // tried: the rest are left to the walk, which keeps a loser's step cheap.
     let king = pos.king_of(!winner)?;
