@@ -255,6 +255,41 @@ macro_rules! board_class {
                 Ok(self.inner.position().has_insufficient_material(color_arg(color)?))
             }
 
+            /// Whether neither side can win by any sequence of legal moves, proven (chess: the
+            /// unwinnability analysis, FIDE 1.3 / 5.2.2; Xiangqi: the material test). Runs without
+            /// the GIL.
+            fn is_dead_position(&self, py: Python<'_>) -> bool {
+                let pos = self.inner.position().clone();
+                py.detach(move || Variant::is_dead_position(&pos))
+            }
+
+            /// Whether `color` can still checkmate by some sequence of legal moves: `True` (a
+            /// mating line was found), `False` (proven impossible) or `None` (undetermined within
+            /// the analysis's bound). Runs without the GIL.
+            fn can_win(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Option<bool>> {
+                let color = color_arg(color)?;
+                let pos = self.inner.position().clone();
+                Ok(py.detach(move || pos.winnable(color)))
+            }
+
+            /// A sequence of legal moves (both sides') from the current position that ends in
+            /// `color`'s checkmate, or `None` when none was found (see `can_win`).
+            fn helpmate<'py>(
+                &self,
+                py: Python<'py>,
+                color: &Bound<'_, PyAny>,
+            ) -> PyResult<Option<Bound<'py, PyList>>> {
+                let color = color_arg(color)?;
+                let pos = self.inner.position().clone();
+                match py.detach(move || pos.winning_line(color)) {
+                    Some(line) => {
+                        let (cache, wrap) = <$variant as BindVariant>::moves_of(self.inner.position());
+                        cache.list(py, &line, wrap).map(Some)
+                    }
+                    None => Ok(None),
+                }
+            }
+
             /// Whether the side to move may claim a draw by threefold repetition.
             fn can_claim_threefold_repetition(&self) -> bool {
                 self.inner.can_claim(Termination::ThreefoldRepetition)

@@ -124,11 +124,11 @@ def _random_game(seed: int, max_plies: int = 700) -> tuple[chess.Board, qipan.Ch
         ref.push(move)
         ours.push(qipan.Move.from_uci(move.uci()))
         if ref.ply() % 13 == 0:
-            assert _key(ours.outcome()) == _outcome(ref.outcome()), ref.fen()
-            assert ours.is_game_over() == ref.is_game_over()
+            assert _same_outcome(ours, ref), ref.fen()
+            assert ours.is_game_over() == ref.is_game_over() or _dead_accepted(ours, ref)
             assert ours.can_claim_threefold_repetition() == ref.can_claim_threefold_repetition()
             assert ours.can_claim_draw() == ref.can_claim_draw()
-            assert _outcome(ref.outcome(claim_draw=True)) == _key(ours.outcome(claim_draw=True))
+            assert _same_outcome(ours, ref, claim_draw=True), ref.fen()
     return ref, ours
 
 
@@ -136,13 +136,47 @@ def _key(outcome: qipan.Outcome | None) -> tuple[str, bool | None] | None:
     return None if outcome is None else (outcome.termination.name, outcome.winner)
 
 
+def _same_outcome(ours: qipan.ChessBoard, ref: chess.Board, claim_draw: bool = False) -> bool:
+    mine = _key(ours.outcome(claim_draw=claim_draw))
+    return mine == _outcome(ref.outcome(claim_draw=claim_draw)) or (
+        mine == ("dead_position", None) and _dead_accepted(ours, ref)
+    )
+
+
+def _dead_accepted(ours: qipan.ChessBoard, ref: chess.Board) -> bool:
+    """qipan ends a dead position (FIDE 5.2.2) that python-chess plays on or ends under another
+    name. Accepted only when qipan proves it, python-chess's outcome is not a win, and
+    python-chess finds no mate by either side within two plies."""
+    theirs = ref.outcome()
+    return (
+        _key(ours.outcome()) == ("dead_position", None)
+        and ours.is_dead_position()
+        and (theirs is None or theirs.winner is None)
+        and not any(_mates_within(ref.copy(), color, 2) for color in chess.COLORS)
+    )
+
+
+def _mates_within(board: chess.Board, color: chess.Color, plies: int) -> bool:
+    if board.is_checkmate():
+        return board.turn != color
+    if plies == 0:
+        return False
+    for move in list(board.legal_moves):
+        board.push(move)
+        found = _mates_within(board, color, plies - 1)
+        board.pop()
+        if found:
+            return True
+    return False
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_complete_random_games_end_as_in_python_chess(seed: int) -> None:
     ref, ours = _random_game(seed)
     expected = _outcome(ref.outcome())
-    assert _key(ours.outcome()) == expected, ref.fen()
-    assert ours.is_game_over() == (expected is not None)
-    assert _key(ours.outcome(claim_draw=True)) == _outcome(ref.outcome(claim_draw=True))
+    assert _same_outcome(ours, ref), ref.fen()
+    assert ours.is_game_over() == (expected is not None) or _dead_accepted(ours, ref)
+    assert _same_outcome(ours, ref, claim_draw=True)
     if expected is not None:
         assert ours.outcome() is not None
         assert ours.outcome().result() == ref.outcome().result()  # type: ignore[union-attr]

@@ -162,6 +162,22 @@ impl<V: JsVariant> Board<V> {
         self.position().is_insufficient_material()
     }
 
+    /// Whether neither side can win by any legal sequence of moves, proven (chess: the
+    /// unwinnability analysis, FIDE 1.3 / 5.2.2; Xiangqi: the material test).
+    pub fn is_dead_position(&self) -> bool {
+        self.position().is_dead_position()
+    }
+
+    /// Whether `color` (`"white"`, `"black"`, `"red"`) can still win: `true` (a winning line
+    /// exists), `false` (proven impossible) or `null` (undetermined within the analysis's bound).
+    pub fn can_win(&self, color: &JsValue) -> Result<JsValue, JsValue> {
+        let color = color_from_js(color)?;
+        Ok(match self.position().winnable(color) {
+            Some(known) => JsValue::from_bool(known),
+            None => JsValue::NULL,
+        })
+    }
+
     /// Whether the side to move may claim a draw.
     pub fn can_claim_draw(&self) -> bool {
         self.game.can_claim_draw()

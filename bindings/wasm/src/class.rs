@@ -78,6 +78,23 @@ macro_rules! board_class {
                 self.board.is_insufficient_material()
             }
 
+            /// Whether neither side can win by any legal sequence of moves, proven (chess: the
+            /// unwinnability analysis; Xiangqi: the material test).
+            #[wasm_bindgen(js_name = isDeadPosition)]
+            pub fn is_dead_position(&self) -> bool {
+                self.board.is_dead_position()
+            }
+
+            /// Whether `color` can still win: `true` (a winning line exists), `false` (proven
+            /// impossible) or `null` (undetermined within the analysis's bound).
+            #[wasm_bindgen(js_name = canWin, unchecked_return_type = "boolean | null")]
+            pub fn can_win(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "string")] color: wasm_bindgen::JsValue,
+            ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
+                self.board.can_win(&color)
+            }
+
             /// Whether the side to move may claim a draw now.
             #[wasm_bindgen(js_name = canClaimDraw)]
             pub fn can_claim_draw(&self) -> bool {

@@ -27,7 +27,8 @@ const TS_TYPES: &'static str = r#"
 export type Termination =
   | "checkmate" | "stalemate" | "insufficient_material" | "seventyfive_moves"
   | "fivefold_repetition" | "fifty_moves" | "threefold_repetition" | "perpetual_check"
-  | "perpetual_chase" | "repetition" | "move_limit" | "resignation" | "agreement" | "timeout";
+  | "perpetual_chase" | "repetition" | "move_limit" | "resignation" | "agreement" | "timeout"
+  | "dead_position";
 
 /** How a game ended: why, who won (`null` for a draw) and the PGN result. */
 export interface Outcome {

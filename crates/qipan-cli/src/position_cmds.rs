@@ -43,6 +43,10 @@ pub struct StatusArgs {
     /// numbers, comments and a result marker are skipped).
     #[arg(long, default_value = "")]
     moves: String,
+    /// The side whose flag falls after the moves (white, black, red, or w, b, r): the outcome is
+    /// then a loss, or a draw when the opponent is proven unable to win (FIDE 6.9).
+    #[arg(long)]
+    flag: Option<String>,
 }
 
 pub fn perft(args: &PerftArgs) -> Result<(), String> {
@@ -259,6 +263,11 @@ fn status_in<V: Variant>(args: &StatusArgs, rules: V::Rules) -> Result<(), Strin
         game.push_any(text)
             .map_err(|e| format!("ply {} ({text}): {e}", ply + 1))?;
     }
+    if let Some(name) = &args.flag {
+        let color = qipan::Color::from_name(name)
+            .ok_or_else(|| format!("--flag: unknown side {name:?} (white, black, red)"))?;
+        game.flag(color);
+    }
     let out = &mut io::stdout().lock();
     writeln!(out, "{}", status_json(&game)).map_err(io_error)
 }
@@ -301,7 +310,18 @@ pub fn status_json<V: Variant>(game: &Game<V>) -> Value {
         "legal_moves": pos.count_legal_moves(),
         "outcome": outcome,
         "claimable": claimable,
+        "can_win": can_win_json(pos),
     })
+}
+
+/// `{"white": true|false|null, "black": ...}`: whether each side can still win (`null`:
+/// undetermined within the analysis's bound).
+fn can_win_json<V: Variant>(pos: &V) -> Value {
+    let mut sides = serde_json::Map::new();
+    for color in qipan::Color::ALL {
+        sides.insert(V::color_name(color).to_owned(), json!(pos.winnable(color)));
+    }
+    Value::Object(sides)
 }
 
 /// The error of a failed write: a closed pipe (`qipan ... | head`) ends the command quietly.

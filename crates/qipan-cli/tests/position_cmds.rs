@@ -205,3 +205,59 @@ fn validate_reads_chess960_records() {
     let forced = qipan(&["validate", "--json", "--variant", "chess", path], "");
     assert!(!forced.status.success());
 }
+
+/// `data/chess-dead-positions.epd`: `(fen, white can win, black can win)`.
+fn dead_position_cases() -> Vec<(String, bool, bool)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/chess-dead-positions.epd"
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let fields: Vec<&str> = l.split(';').map(str::trim).collect();
+            let who = fields[1].trim_start_matches("can_win ");
+            let white = who == "white" || who == "both";
+            let black = who == "black" || who == "both";
+            (fields[0].to_owned(), white, black)
+        })
+        .collect()
+}
+
+#[test]
+fn status_reports_who_can_win_for_every_labelled_position() {
+    let cases = dead_position_cases();
+    assert_eq!(cases.len(), 7);
+    for (fen, white, black) in cases {
+        let v = json(&qipan(&["status", "--fen", &fen], ""));
+        assert_eq!(v["can_win"]["white"], white, "{fen}");
+        assert_eq!(v["can_win"]["black"], black, "{fen}");
+        if !white && !black {
+            let termination = v["outcome"]["termination"].as_str().unwrap();
+            assert!(
+                ["dead_position", "insufficient_material"].contains(&termination),
+                "{fen}: {termination}"
+            );
+        }
+    }
+}
+
+#[test]
+fn status_flag_is_a_draw_only_when_the_opponent_cannot_win() {
+    // K+R v K: Black's flag loses (White can mate), White's flag draws (a bare king cannot).
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
+    let v = json(&qipan(&["status", "--fen", fen, "--flag", "black"], ""));
+    assert_eq!(v["outcome"]["termination"], "timeout");
+    assert_eq!(v["outcome"]["winner"], "white");
+    let v = json(&qipan(&["status", "--fen", fen, "--flag", "white"], ""));
+    assert_eq!(v["outcome"]["winner"], serde_json::Value::Null);
+    assert_eq!(v["outcome"]["result"], "1/2-1/2");
+    // The pawn wall of lichess issue 4514 is over before any flag falls.
+    let wall = "4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1";
+    let v = json(&qipan(&["status", "--fen", wall, "--flag", "white"], ""));
+    assert_eq!(v["outcome"]["termination"], "dead_position");
+    let bad = qipan(&["status", "--flag", "green"], "");
+    assert!(!bad.status.success());
+}

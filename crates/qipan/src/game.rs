@@ -263,13 +263,15 @@ impl<V: Variant> Game<V> {
         self.adjudicate(Outcome::draw(Termination::Agreement))
     }
 
-    /// `color` runs out of time: a loss, or a draw when the opponent could not win by any legal
-    /// sequence of moves (FIDE 6.9). Ignored (returns `false`) when the game is over.
+    /// `color` runs out of time: a loss, or a draw when the opponent is proven unable to win by
+    /// any legal sequence of moves (FIDE 6.9, [`Variant::cannot_win`]). Without a proof (the
+    /// analysis undetermined within its bound) the flag loses, as an arbiter without a proof
+    /// would rule. Ignored (returns `false`) when the game is over.
     pub fn flag(&mut self, color: Color) -> bool {
-        let outcome = if self.position().has_mating_material(!color) {
-            Outcome::win(Termination::Timeout, !color)
-        } else {
+        let outcome = if self.position().cannot_win(!color) {
             Outcome::draw(Termination::Timeout)
+        } else {
+            Outcome::win(Termination::Timeout, !color)
         };
         self.adjudicate(outcome)
     }

@@ -1,7 +1,8 @@
 //! How a game ended: [`Termination`] and [`Outcome`].
 //!
 //! The termination names are the lower-case strings python-chess users know, extended with the
-//! Xiangqi endings (`perpetual_check`, `perpetual_chase`, `repetition`, `move_limit`).
+//! Xiangqi endings (`perpetual_check`, `perpetual_chase`, `repetition`, `move_limit`) and chess's
+//! `dead_position`.
 //!
 //! ```
 //! use qipan::{Color, Outcome, Termination};
@@ -49,11 +50,15 @@ pub enum Termination {
     Agreement,
     /// A side ran out of time.
     Timeout,
+    /// Chess: neither side can checkmate by any sequence of legal moves, proven by the analysis
+    /// of [`Chess::is_dead_position`](crate::Chess::is_dead_position) beyond the material test
+    /// (FIDE 1.3 / 5.2.2: the game ends at once, drawn).
+    DeadPosition,
 }
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 14] = [
+    pub const ALL: [Termination; 15] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -68,6 +73,7 @@ impl Termination {
         Termination::Resignation,
         Termination::Agreement,
         Termination::Timeout,
+        Termination::DeadPosition,
     ];
 
     /// The lower-case name, as in python-chess (`"checkmate"`, `"fifty_moves"`, ...).
@@ -87,6 +93,7 @@ impl Termination {
             Termination::Resignation => "resignation",
             Termination::Agreement => "agreement",
             Termination::Timeout => "timeout",
+            Termination::DeadPosition => "dead_position",
         }
     }
 }

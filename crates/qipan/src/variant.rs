@@ -204,6 +204,34 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn is_insufficient_material(&self) -> bool {
         Color::ALL.iter().all(|&c| !self.has_mating_material(c))
     }
+    /// Whether `color` is proven unable to checkmate (or otherwise win) by any sequence of legal
+    /// moves: the flag exception (FIDE 6.9). `false` means "not proven" (the flag then loses).
+    /// Defaults to the material test, `!has_mating_material`.
+    fn cannot_win(&self, color: Color) -> bool {
+        !self.has_mating_material(color)
+    }
+    /// Whether `color` can still win by some sequence of legal moves: `Some(true)` (a winning line
+    /// exists), `Some(false)` (proven impossible) or `None` (undetermined). Defaults to the
+    /// material test, which only ever proves "cannot".
+    fn winnable(&self, color: Color) -> Option<bool> {
+        if self.has_mating_material(color) {
+            None
+        } else {
+            Some(false)
+        }
+    }
+    /// A line of legal moves from this position that ends in `color`'s win, when the analysis
+    /// finds one (chess: the helpmate of [`Chess::can_win`](crate::Chess::can_win)). Defaults to
+    /// none found.
+    fn winning_line(&self, color: Color) -> Option<Vec<Self::Move>> {
+        let _ = color;
+        None
+    }
+    /// Whether neither side can win by any sequence of legal moves, proven (a dead position).
+    /// Defaults to [`Variant::cannot_win`] for both sides.
+    fn is_dead_position(&self) -> bool {
+        Color::ALL.iter().all(|&c| self.cannot_win(c))
+    }
     /// A Unicode diagram of the position.
     fn diagram(&self) -> String {
         self.fen()

@@ -40,6 +40,7 @@ const TERMINATIONS = {
   resignation: "Resignation",
   agreement: "Agreement",
   timeout: "Time forfeit",
+  dead_position: "Dead position",
 };
 
 const $ = (id) => document.getElementById(id);

@@ -32,6 +32,7 @@ mod setup;
 mod square;
 mod svg;
 mod uci;
+mod unwinnable;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -44,6 +45,7 @@ pub use role::Role;
 pub use rules::{CastlingMode, ChessRules};
 pub use setup::{Setup, SetupError, StatusFlags};
 pub use square::{ParseSquareError, Square};
+pub use unwinnable::{Analysis, Effort, Verdict, QUICK_FORCED_MAX_PIECES};
 
 use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, Variant};
 
@@ -280,17 +282,21 @@ impl Variant for Chess {
     }
 
     /// Checkmate (the side that moved wins), then insufficient material, then stalemate — the
-    /// order of python-chess's `outcome()`.
+    /// order of python-chess's `outcome()` — then a dead position proven by the quick check
+    /// (see [`Chess::is_dead_position`]).
     fn position_outcome(&self) -> Option<Outcome> {
-        let has_moves = self.has_legal_moves();
-        if !has_moves && self.is_check() {
+        let legal_moves = self.count_legal_moves();
+        if legal_moves == 0 && self.is_check() {
             return Some(Outcome::win(Termination::Checkmate, !self.turn));
         }
         if self.is_insufficient_material() {
             return Some(Outcome::draw(Termination::InsufficientMaterial));
         }
-        if !has_moves {
+        if legal_moves == 0 {
             return Some(Outcome::draw(Termination::Stalemate));
+        }
+        if self.is_dead_position_quick(legal_moves) {
+            return Some(Outcome::draw(Termination::DeadPosition));
         }
         None
     }
@@ -327,6 +333,27 @@ impl Variant for Chess {
 
     fn has_mating_material(&self, color: Color) -> bool {
         !self.has_insufficient_material(color)
+    }
+
+    /// Proven by [`Chess::cannot_win`] (material, locked pawns, forced moves), not material alone.
+    fn cannot_win(&self, color: Color) -> bool {
+        Chess::cannot_win(self, color)
+    }
+
+    /// [`Chess::can_win`] with the full effort.
+    fn winnable(&self, color: Color) -> Option<bool> {
+        Chess::can_win(self, color).known()
+    }
+
+    /// The mating line of [`Chess::can_win`].
+    fn winning_line(&self, color: Color) -> Option<Vec<Move>> {
+        Chess::can_win(self, color)
+            .mating_line()
+            .map(<[Move]>::to_vec)
+    }
+
+    fn is_dead_position(&self) -> bool {
+        Chess::is_dead_position(self)
     }
 
     fn svg(&self) -> String {

@@ -1,0 +1,217 @@
+//! Who can still checkmate: dead positions (FIDE 1.3 / 5.2.2) and the flag exception (FIDE 6.9),
+//! decided by proof and by search rather than by material alone.
+//!
+//! The method follows the outline of M. Ambrona, "A Practical Algorithm for Chess Unwinnability"
+//! (FUN 2022, LIPIcs 226), written from the published description:
+//!
+//! * **"cannot"** is only ever a proof ([`proof`](self) module): the game is already over without
+//!   the winner's mate; python-chess's material test ([`Chess::has_insufficient_material`]); the
+//!   locked-pawn proof (every pawn fixed for ever, and the squares the winner's pieces can ever
+//!   attack miss every square the loser's king can ever reach); or every legal move leads to such
+//!   a position (forced moves are followed for free, a few narrow positions are branched into).
+//! * **"can win"** is only ever a line: a cooperative search (both sides help the winner) finds a
+//!   sequence of legal moves ending in the winner's checkmate, which anyone can replay.
+//! * **"undetermined"**: the node bound ran out before either. The bound counts positions visited,
+//!   so a verdict is the same on every machine and every run.
+//!
+//! Move-count rules (fifty and seventy-five moves) and repetitions are not consulted: FIDE 6.9 and
+//! 5.2.2 ask whether a checkmate is possible "by any series of legal moves".
+//!
+//! ```
+//! use qipan::chess::{Chess, Effort, Verdict};
+//! use qipan::Color;
+//! // A pawn wall that no king can cross (lichess issue 4514): a dead position.
+//! let wall: Chess = "4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1".parse().unwrap();
+//! assert_eq!(wall.can_win(Color::White), Verdict::Cannot);
+//! assert!(wall.is_dead_position());
+//! // King and rook against king: White can still mate, and here is how.
+//! let rook: Chess = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+//! let line = rook.can_win(Color::White).mating_line().unwrap().to_vec();
+//! let mut pos = rook;
+//! for mv in line {
+//!     assert!(pos.is_legal(mv));
+//!     pos.play_unchecked(mv);
+//! }
+//! assert!(pos.is_checkmate());
+//! assert_eq!(rook.can_win_within(Color::Black, Effort::QUICK).verdict, Verdict::Cannot);
+//! ```
+
+mod greedy;
+mod helpmate;
+mod locked;
+mod proof;
+
+use super::{Chess, Move};
+use crate::Color;
+
+/// Whether a side can still checkmate.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// It can: a sequence of legal moves (both sides' moves, from the position) that ends in its
+    /// checkmate of the opponent. Empty when the opponent is already checkmated.
+    CanWin(Vec<Move>),
+    /// Proven: no sequence of legal moves ends in its checkmate of the opponent.
+    Cannot,
+    /// The effort bound was reached before a proof or a mating line was found.
+    Undetermined,
+}
+
+impl Verdict {
+    /// `Some(true)` for [`Verdict::CanWin`], `Some(false)` for [`Verdict::Cannot`], `None` when
+    /// undetermined.
+    pub fn known(&self) -> Option<bool> {
+        match self {
+            Verdict::CanWin(_) => Some(true),
+            Verdict::Cannot => Some(false),
+            Verdict::Undetermined => None,
+        }
+    }
+
+    /// The mating line of [`Verdict::CanWin`].
+    pub fn mating_line(&self) -> Option<&[Move]> {
+        match self {
+            Verdict::CanWin(line) => Some(line),
+            _ => None,
+        }
+    }
+}
+
+/// How much an analysis may do: the number of positions it may visit. Deterministic: the same
+/// position and effort always give the same verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Effort {
+    /// Positions visited at most (the proofs and the search together).
+    pub nodes: u64,
+    /// Plies of the longest mating line searched for.
+    pub max_plies: u32,
+    /// Branching positions (with more than one legal move) the "cannot" proof looks through;
+    /// forced moves do not count.
+    pub proof_depth: u32,
+}
+
+impl Effort {
+    /// The full analysis ([`Chess::can_win`], [`Chess::is_dead_position`], the flag adjudication).
+    pub const FULL: Effort = Effort {
+        nodes: 200_000,
+        max_plies: 48,
+        proof_depth: 3,
+    };
+    /// The quick check run by every [`outcome`](crate::Variant::position_outcome): forced moves
+    /// and the locked-pawn proof, a few hundred positions at most.
+    pub const QUICK: Effort = Effort {
+        nodes: 256,
+        max_plies: 8,
+        proof_depth: 0,
+    };
+}
+
+/// The most pieces (kings included) of a position with a single legal move that `outcome()`'s
+/// quick check follows: a forced move ends a game only when it leaves too little material (as
+/// Kxa8 in lichess issue 7039) or a locked structure, and in positions with more material a forced
+/// move is usually a reply to a check in the middle of an attack.
+pub const QUICK_FORCED_MAX_PIECES: u32 = 8;
+
+/// A verdict and the positions visited to reach it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Analysis {
+    /// The answer.
+    pub verdict: Verdict,
+    /// Positions visited, at most the effort's `nodes`.
+    pub nodes: u64,
+}
+
+/// A count of positions visited against a limit.
+pub(crate) struct Budget {
+    used: u64,
+    limit: u64,
+}
+
+impl Budget {
+    fn new(limit: u64) -> Budget {
+        Budget { used: 0, limit }
+    }
+
+    /// Counts one position; `false` (and nothing counted) when the limit is reached.
+    fn spend(&mut self) -> bool {
+        if self.used >= self.limit {
+            return false;
+        }
+        self.used += 1;
+        true
+    }
+
+    fn exhausted(&self) -> bool {
+        self.used >= self.limit
+    }
+}
+
+impl Chess {
+    /// Whether `color` can still checkmate by some sequence of legal moves, with the full effort
+    /// ([`Effort::FULL`]).
+    pub fn can_win(&self, color: Color) -> Verdict {
+        self.can_win_within(color, Effort::FULL).verdict
+    }
+
+    /// Whether `color` can still checkmate, visiting at most `effort.nodes` positions.
+    pub fn can_win_within(&self, color: Color, effort: Effort) -> Analysis {
+        let mut budget = Budget::new(effort.nodes);
+        let verdict = self.verdict(color, effort, &mut budget);
+        Analysis {
+            verdict,
+            nodes: budget.used,
+        }
+    }
+
+    fn verdict(&self, color: Color, effort: Effort, budget: &mut Budget) -> Verdict {
+        if self.turn() != color && self.is_checkmate() {
+            return Verdict::CanWin(Vec::new());
+        }
+        if proof::cannot_mate(self, color, effort.proof_depth, budget) {
+            return Verdict::Cannot;
+        }
+        // The greedy walks may spend half of what is left, the exhaustive search the rest.
+        let mut greedy_budget = Budget::new((budget.limit - budget.used) / 2);
+        let greedy = greedy::greedy_mate(self, color, &mut greedy_budget);
+        budget.used += greedy_budget.used;
+        if let Some(line) = greedy {
+            return Verdict::CanWin(line);
+        }
+        match helpmate::find_helpmate(self, color, effort.max_plies, budget) {
+            Some(line) => Verdict::CanWin(line),
+            None => Verdict::Undetermined,
+        }
+    }
+
+    /// Whether `color` is proven unable to checkmate by any sequence of legal moves (the proofs of
+    /// [`Chess::can_win`] without the search for a mating line). A flag of the opponent is then a
+    /// draw (FIDE 6.9).
+    pub fn cannot_win(&self, color: Color) -> bool {
+        let mut budget = Budget::new(Effort::FULL.nodes);
+        proof::cannot_mate(self, color, Effort::FULL.proof_depth, &mut budget)
+    }
+
+    /// Whether neither side can checkmate by any sequence of legal moves, proven with the full
+    /// effort: a dead position (FIDE 1.3 / 5.2.2). `false` when not proven.
+    pub fn is_dead_position(&self) -> bool {
+        self.is_dead_position_within(Effort::FULL)
+    }
+
+    /// [`Chess::is_dead_position`] within `effort`.
+    pub fn is_dead_position_within(&self, effort: Effort) -> bool {
+        let mut budget = Budget::new(effort.nodes);
+        Color::ALL
+            .into_iter()
+            .all(|color| proof::cannot_mate(self, color, effort.proof_depth, &mut budget))
+    }
+
+    /// The check every `outcome()` runs, given the number of legal moves. It looks only where the
+    /// dead positions of real games are (a single legal move with at most
+    /// [`QUICK_FORCED_MAX_PIECES`] pieces on the board, or every pawn rammed against a pawn), so
+    /// ordinary positions cost a few bitboard tests; there it runs the proofs within
+    /// [`Effort::QUICK`]. Anything else is left to [`Chess::is_dead_position`].
+    pub(crate) fn is_dead_position_quick(&self, legal_moves: usize) -> bool {
+        let forced = legal_moves == 1 && self.occupied().count() <= QUICK_FORCED_MAX_PIECES;
+        let candidate = forced || locked::has_rammed_pawns_only(self);
+        candidate && self.is_dead_position_within(Effort::QUICK)
+    }
+}

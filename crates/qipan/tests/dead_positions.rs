@@ -1,0 +1,253 @@
+//! Dead positions and the flag exception (FIDE 1.3 / 5.2.2 / 6.9) against labelled positions:
+//! `data/chess-dead-positions.epd` (lichess issues, the Chess Unwinnability Analyzer's README,
+//! hand-proved cases) and `data/chess-unwinnable-handmade.epd` (positions proved by hand, each
+//! with its argument). Every "can win" must come with a line that replays to that side's mate.
+
+use qipan::chess::{Chess, Effort, Verdict};
+use qipan::{Color, Game, Outcome, Termination, Variant};
+
+/// `(fen, white can win, black can win, source)` from an EPD file of this project's data/.
+fn labelled(file: &str) -> Vec<(String, bool, bool, String)> {
+    let path = format!("{}/../../data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+            let who = fields[1]
+                .strip_prefix("can_win ")
+                .unwrap_or_else(|| panic!("no can_win in {line}"));
+            let (white, black) = match who {
+                "both" => (true, true),
+                "white" => (true, false),
+                "black" => (false, true),
+                "none" => (false, false),
+                other => panic!("unknown label {other}"),
+            };
+            (fields[0].to_owned(), white, black, fields[2..].join(";"))
+        })
+        .collect()
+}
+
+/// Replays `line` from `pos` and checks that it ends in `winner`'s checkmate.
+fn assert_mates(pos: &Chess, winner: Color, line: &[qipan::chess::Move], what: &str) {
+    let mut p = *pos;
+    for &mv in line {
+        assert!(p.is_legal(mv), "{what}: illegal {mv} in {}", p.fen());
+        p.play_unchecked(mv);
+    }
+    assert!(
+        p.is_checkmate(),
+        "{what}: line ends without mate in {}",
+        p.fen()
+    );
+    assert_eq!(p.turn(), !winner, "{what}: the wrong side is mated");
+}
+
+/// Checks every labelled position of `file`; returns how many there are and how many "can win"
+/// labels the search left undetermined (never allowed for a "cannot" label, and only counted
+/// where `undetermined_wins_allowed`: the search is bounded, so a hard mate may stay unfound).
+fn check_file(file: &str, undetermined_wins_allowed: bool) -> (usize, usize) {
+    let cases = labelled(file);
+    let mut undetermined = 0;
+    for (fen, white, black, source) in &cases {
+        let pos: Chess = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (color, expected) in [(Color::White, *white), (Color::Black, *black)] {
+            let what = format!("{fen} ({source}), {}", color.name());
+            match pos.can_win(color) {
+                Verdict::CanWin(line) => {
+                    assert!(expected, "{what}: says can win, labelled cannot");
+                    assert_mates(&pos, color, &line, &what);
+                }
+                Verdict::Cannot => assert!(!expected, "{what}: says cannot, labelled can win"),
+                Verdict::Undetermined => {
+                    assert!(
+                        expected && undetermined_wins_allowed,
+                        "{what}: undetermined"
+                    );
+                    eprintln!("undetermined (labelled can win): {what}");
+                    undetermined += 1;
+                }
+            }
+        }
+        // The rules: a dead position ends the game; a flag loses only to a side that can win.
+        let outcome = Game::from_position(pos).outcome();
+        if !white && !black {
+            assert!(pos.is_dead_position(), "{fen}");
+            let termination = outcome.map(|o| o.termination);
+            assert!(
+                matches!(
+                    termination,
+                    Some(
+                        Termination::DeadPosition
+                            | Termination::InsufficientMaterial
+                            | Termination::Stalemate
+                    )
+                ),
+                "{fen}: outcome {outcome:?}"
+            );
+        } else {
+            assert!(!pos.is_dead_position(), "{fen}");
+        }
+        if outcome.is_none() {
+            for (flagged, opponent_can_win) in [(Color::White, *black), (Color::Black, *white)] {
+                let mut game = Game::from_position(pos);
+                assert!(game.flag(flagged));
+                let expected = if opponent_can_win {
+                    Outcome::win(Termination::Timeout, !flagged)
+                } else {
+                    Outcome::draw(Termination::Timeout)
+                };
+                assert_eq!(
+                    game.outcome(),
+                    Some(expected),
+                    "{fen}: {} flags",
+                    flagged.name()
+                );
+            }
+        }
+    }
+    (cases.len(), undetermined)
+}
+
+#[test]
+fn shared_labelled_positions() {
+    assert_eq!(check_file("chess-dead-positions.epd", false).0, 7);
+}
+
+#[test]
+fn handmade_labelled_positions() {
+    let (count, undetermined) = check_file("chess-unwinnable-handmade.epd", false);
+    assert_eq!((count, undetermined), (10, 0));
+}
+
+#[test]
+fn analysis_stays_within_its_bound() {
+    let start = Chess::start();
+    for nodes in [0, 1, 10, 100, 1000] {
+        let effort = Effort {
+            nodes,
+            ..Effort::FULL
+        };
+        for color in Color::ALL {
+            let analysis = start.can_win_within(color, effort);
+            assert!(analysis.nodes <= nodes);
+            if nodes == 0 {
+                assert_eq!(analysis.verdict, Verdict::Undetermined);
+            }
+        }
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions of random games: every 7th ply of playouts up to 400 plies, so endings with little
+/// material (where verdicts other than "can win" live) are well represented.
+fn random_positions(count: usize, seed: u64) -> Vec<Chess> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Chess::start();
+        for ply in 0..400 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+            if ply % 7 == 6 {
+                out.push(pos);
+            }
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+/// Soundness on random positions: every mating line replays to the right side's mate, a side
+/// said to be unable to win has no mate in two plies (checked by brute force), and a dead
+/// position is never claimed for a position where either side mates within two plies.
+#[test]
+fn random_positions_sound() {
+    let positions = random_positions(if cfg!(debug_assertions) { 150 } else { 1500 }, 0x5eed);
+    let effort = Effort {
+        nodes: 20_000,
+        ..Effort::FULL
+    };
+    let mut counts = [0usize; 3];
+    for pos in &positions {
+        for color in Color::ALL {
+            let analysis = pos.can_win_within(color, effort);
+            assert!(analysis.nodes <= effort.nodes);
+            match &analysis.verdict {
+                Verdict::CanWin(line) => {
+                    counts[0] += 1;
+                    assert_mates(pos, color, line, &pos.fen());
+                }
+                Verdict::Cannot => {
+                    counts[1] += 1;
+                    assert!(!mates_within(pos, color, 3), "{}: a mate exists", pos.fen());
+                }
+                Verdict::Undetermined => {
+                    counts[2] += 1;
+                    if std::env::var("SHOW_UNDETERMINED").is_ok() {
+                        eprintln!("undetermined {} {}", color.name(), pos.fen());
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("can win / cannot / undetermined: {counts:?}");
+    assert!(counts[0] > 0 && counts[1] > 0);
+}
+
+/// Whether `winner` mates within `plies` plies, by brute force (a test oracle independent of
+/// the analyser's proofs).
+fn mates_within(pos: &Chess, winner: Color, plies: u32) -> bool {
+    if pos.is_checkmate() {
+        return pos.turn() != winner;
+    }
+    plies > 0
+        && pos.legal_moves().into_iter().any(|mv| {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            mates_within(&child, winner, plies - 1)
+        })
+}
+
+/// An undetermined verdict is no proof: the flag then loses (FIDE 6.9 as an arbiter without a
+/// proof would apply it). The position is dead (after g3 the wall of lichess issue 4514 is shut),
+/// but the proofs see only a pawn that can still move and kings that can shuffle for ever.
+#[test]
+fn undetermined_means_the_flag_loses() {
+    let pos: Chess = "4k3/8/8/p2p2p1/P2P2P1/8/6P1/4K3 w - - 0 1".parse().unwrap();
+    let effort = Effort {
+        nodes: 20_000,
+        ..Effort::FULL
+    };
+    assert_eq!(
+        pos.can_win_within(Color::White, effort).verdict,
+        Verdict::Undetermined
+    );
+    assert_eq!(Game::from_position(pos).outcome(), None);
+    let mut game = Game::from_position(pos);
+    assert!(game.flag(Color::Black));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Termination::Timeout, Color::White))
+    );
+    // After g3 every pawn is rammed and the locked proof closes it.
+    let after: Chess = "4k3/8/8/p2p2p1/P2P2P1/6P1/8/4K3 b - - 0 1".parse().unwrap();
+    assert!(after.is_dead_position());
+}

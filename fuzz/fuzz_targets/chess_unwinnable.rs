@@ -1,0 +1,67 @@
+//! The unwinnability analysis on arbitrary positions: a FEN read from the input (strict, relaxed
+//! or Chess960) or a start position with byte-chosen moves, and a node bound from the input. The
+//! analysis must never panic nor visit more positions than its bound; a mating line must replay
+//! to the right side's mate; "cannot" must not contradict a mate in one; a dead position must not
+//! contradict either.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use qipan::chess::{Chess, Effort, FenOptions, Verdict};
+use qipan::{Color, Variant};
+use qipan_fuzz::{reach_chess, Bytes};
+
+fn mates_in_one(pos: &Chess, winner: Color) -> bool {
+    pos.turn() == winner
+        && pos.legal_moves().into_iter().any(|mv| {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            child.is_checkmate()
+        })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut bytes = Bytes::new(data);
+    let mode = bytes.u8();
+    let nodes = u64::from(bytes.u16() % 4096);
+    let pos = match mode % 4 {
+        0 => reach_chess(&mut bytes),
+        m => {
+            let Ok(fen) = std::str::from_utf8(bytes.line()) else {
+                return;
+            };
+            let options = FenOptions {
+                relaxed: m == 2,
+                chess960: m == 3,
+            };
+            let Ok(pos) = Chess::from_fen_with(fen, options) else {
+                return;
+            };
+            pos
+        }
+    };
+    let effort = Effort {
+        nodes,
+        max_plies: u32::from(bytes.u8() % 64),
+        proof_depth: u32::from(bytes.u8() % 4),
+    };
+    for color in Color::ALL {
+        let analysis = pos.can_win_within(color, effort);
+        assert!(analysis.nodes <= nodes, "{pos:?}: {} > {nodes}", analysis.nodes);
+        match analysis.verdict {
+            Verdict::CanWin(line) => {
+                let mut p = pos;
+                for mv in line {
+                    assert!(p.is_legal(mv), "{pos:?}: illegal {mv:?} in the line");
+                    p.play_unchecked(mv);
+                }
+                assert!(p.is_checkmate() && p.turn() != color, "{pos:?}: no mate");
+            }
+            Verdict::Cannot => assert!(!mates_in_one(&pos, color), "{pos:?}: mate in one"),
+            Verdict::Undetermined => {}
+        }
+    }
+    if pos.is_dead_position_within(effort) {
+        assert!(!mates_in_one(&pos, pos.turn()), "{pos:?}: dead but mate in one");
+    }
+    let _ = pos.position_outcome();
+});
