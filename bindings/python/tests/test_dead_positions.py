@@ -60,14 +60,15 @@ def test_labelled_positions(fen: str, white: bool, black: bool, source: str) -> 
     outcome = board.outcome()
     if not white and not black:
         assert outcome is not None
-        assert outcome.termination in ("dead_position", "insufficient_material", "stalemate")
+        assert outcome.termination.value in ("dead_position", "insufficient_material", "stalemate")
     elif outcome is None:
         for flagged, opponent_wins in (("white", black), ("black", white)):
             flag_board = qipan.ChessBoard(fen)
             assert flag_board.flag(flagged)
             result = flag_board.outcome()
-            assert result is not None and result.termination == "timeout"
-            assert result.winner == ((("black" if flagged == "white" else "white")) if opponent_wins else None)
+            assert result is not None and result.termination == qipan.Termination.TIMEOUT
+            # python-chess's types: the winner is True for White, False for Black, None for a draw.
+            assert result.winner == ((flagged == "black") if opponent_wins else None)
 
 
 def random_game_positions(count: int, seed: int) -> List[str]:
@@ -122,5 +123,9 @@ def test_dead_position_termination_name() -> None:
     board = qipan.ChessBoard("4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1")
     outcome = board.outcome()
     assert outcome is not None
-    assert (outcome.termination, outcome.winner, outcome.result()) == ("dead_position", None, "1/2-1/2")
-    assert qipan.Outcome("dead_position").termination == "dead_position"
+    assert (outcome.termination, outcome.winner, outcome.result()) == (
+        qipan.Termination.DEAD_POSITION,
+        None,
+        "1/2-1/2",
+    )
+    assert qipan.Outcome("dead_position").termination == qipan.Termination.DEAD_POSITION
