@@ -133,7 +133,7 @@ const name: QipanErrorName = "IllegalMoveError";
 // @ts-expect-error SAN is chess only
 xq.pushSan("e4");
 // @ts-expect-error unknown rule set
-new XiangqiBoard(undefined, "chinese");
+new XiangqiBoard(undefined, "blitz");
 // @ts-expect-error moves are strings
 board.push(42);
 xq.free();
