@@ -117,17 +117,9 @@ pub fn variation_san(board: &Board<Chess>, moves: &Bound<'_, PyAny>) -> PyResult
         .map_err(|e| BoardError::from(e).into())
 }
 
-/// python-chess's `ep_square`: the square the last move's double pawn step passed over (whether
-/// or not a capture there is possible); else the en passant square the position keeps.
+/// python-chess's `ep_square` ([`qipan::Game::passed_ep_square`]).
 pub fn ep_square(board: &Board<Chess>) -> Option<u32> {
-    let game = board.game();
-    let from_last_move = game.last_move().and_then(|mv| {
-        let before = &game.positions()[game.ply() - 1];
-        before.double_step_square(mv)
-    });
-    from_last_move
-        .or_else(|| board.position().ep_square())
-        .map(|sq| sq.index() as u32)
+    board.game().passed_ep_square().map(|sq| sq.index() as u32)
 }
 
 /// Whether `color` may still castle on `side` (either side when `None`).
@@ -140,10 +132,7 @@ pub fn has_castling_rights(
     let pos = board.position();
     Ok(match side {
         Some(side) => pos.has_castling_right(color, side),
-        None => {
-            pos.has_castling_right(color, CastlingSide::KingSide)
-                || pos.has_castling_right(color, CastlingSide::QueenSide)
-        }
+        None => pos.has_any_castling_right(color),
     })
 }
 

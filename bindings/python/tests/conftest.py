@@ -11,6 +11,8 @@ import pathlib
 import re
 from typing import Iterator
 
+import chess
+
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 DATA = ROOT / "data"
 
@@ -81,3 +83,19 @@ def fen_fields(fen: str, n: int) -> str:
 def chunks(seq: list, size: int) -> Iterator[list]:
     for i in range(0, len(seq), size):
         yield seq[i : i + size]
+
+
+def mates_within(board: chess.Board, color: chess.Color, plies: int) -> bool:
+    """Whether `color` can checkmate within `plies` plies by some sequence of legal moves, by
+    python-chess's move generator (the independent oracle for "cannot win" and dead positions)."""
+    if board.is_checkmate():
+        return board.turn != color
+    if plies == 0:
+        return False
+    for move in list(board.legal_moves):
+        board.push(move)
+        found = mates_within(board, color, plies - 1)
+        board.pop()
+        if found:
+            return True
+    return False

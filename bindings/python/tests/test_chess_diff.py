@@ -11,7 +11,7 @@ import pytest
 
 import qipan
 
-from conftest import chess_perft_cases
+from conftest import chess_perft_cases, mates_within
 
 
 def _playout(seed: int, plies: int) -> list[str]:
@@ -152,22 +152,8 @@ def _dead_accepted(ours: qipan.ChessBoard, ref: chess.Board) -> bool:
         _key(ours.outcome()) == ("dead_position", None)
         and ours.is_dead_position()
         and (theirs is None or theirs.winner is None)
-        and not any(_mates_within(ref.copy(), color, 2) for color in chess.COLORS)
+        and not any(mates_within(ref.copy(), color, 2) for color in chess.COLORS)
     )
-
-
-def _mates_within(board: chess.Board, color: chess.Color, plies: int) -> bool:
-    if board.is_checkmate():
-        return board.turn != color
-    if plies == 0:
-        return False
-    for move in list(board.legal_moves):
-        board.push(move)
-        found = _mates_within(board, color, plies - 1)
-        board.pop()
-        if found:
-            return True
-    return False
 
 
 @pytest.mark.parametrize("seed", range(60))

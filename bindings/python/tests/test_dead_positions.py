@@ -16,6 +16,8 @@ import pytest
 
 import qipan
 
+from conftest import mates_within
+
 DATA = pathlib.Path(__file__).resolve().parents[3] / "data"
 
 
@@ -103,20 +105,6 @@ def test_mating_lines_replay_in_python_chess() -> None:
             elif verdict is False:
                 assert not mates_within(chess.Board(fen), color, 2), fen
     assert verdicts[True] > 1000 and verdicts[False] > 0, verdicts
-
-
-def mates_within(board: chess.Board, color: chess.Color, plies: int) -> bool:
-    if board.is_checkmate():
-        return board.turn != color
-    if plies == 0:
-        return False
-    for move in list(board.legal_moves):
-        board.push(move)
-        found = mates_within(board, color, plies - 1)
-        board.pop()
-        if found:
-            return True
-    return False
 
 
 def test_dead_position_termination_name() -> None:

@@ -12,6 +12,8 @@ import chess.pgn
 import pytest
 
 import qipan
+
+from conftest import mates_within
 from pgn_gen import make_file
 
 GAMES = 700
@@ -76,7 +78,7 @@ def test_replay_matches_python_chess(pgn_file: pathlib.Path) -> None:
                 # finds no mate by either side within two plies.
                 assert summary["winner"] is None, where
                 assert qipan.ChessBoard(board.fen()).is_dead_position(), where
-                assert not any(_mates_within(board.copy(), c, 2) for c in chess.COLORS), where
+                assert not any(mates_within(board.copy(), c, 2) for c in chess.COLORS), where
             elif outcome is None:
                 assert (summary["termination"], summary["winner"]) == (None, None), where
             else:
@@ -171,18 +173,3 @@ def test_stops_early_without_leaking(mixed_file: pathlib.Path) -> None:
     # A file object is not a source.
     with pytest.raises(TypeError):
         qipan.replay_pgn(io.StringIO("1. e4 *"))  # type: ignore[arg-type]
-
-
-def _mates_within(board: chess.Board, color: chess.Color, plies: int) -> bool:
-    """Whether `color` can checkmate within `plies` plies by some sequence of legal moves."""
-    if board.is_checkmate():
-        return board.turn != color
-    if plies == 0:
-        return False
-    for move in list(board.legal_moves):
-        board.push(move)
-        found = _mates_within(board, color, plies - 1)
-        board.pop()
-        if found:
-            return True
-    return False

@@ -17,7 +17,7 @@ use super::attacks::{
     rook_attacks,
 };
 use super::{Bitboard, CastlingSide, Chess, Move, MoveKind, Role, Square};
-use crate::{Color, MoveError};
+use crate::{Color, Game, MoveError};
 
 impl Chess {
     /// The squares the piece on `sq` attacks (its captures for a pawn), with the pieces on the
@@ -178,6 +178,19 @@ impl Chess {
             Some((board, _)) => board.to_owned(),
             None => fen,
         }
+    }
+}
+
+impl Game<Chess> {
+    /// The en passant square as python-chess's `ep_square` reports it: the square the last
+    /// move's double pawn step passed over, whether or not a pawn can capture there; without
+    /// such a move, the en passant square the position keeps (from a FEN).
+    pub fn passed_ep_square(&self) -> Option<Square> {
+        let passed = self.last_move().and_then(|mv| {
+            let before = &self.positions()[self.ply() - 1];
+            before.double_step_square(mv)
+        });
+        passed.or_else(|| self.position().ep_square())
     }
 }
 

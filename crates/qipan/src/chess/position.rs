@@ -172,6 +172,11 @@ impl Chess {
         self.castling_rook(color, side).is_some()
     }
 
+    /// Whether `color` may still castle on either side.
+    pub fn has_any_castling_right(&self, color: Color) -> bool {
+        !(self.castling & self.by_color(color) & Bitboard::backrank(color)).is_empty()
+    }
+
     /// The rook with which `color` may castle on `side`.
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
         let king = self.king_of(color)?;
