@@ -6,7 +6,7 @@ use std::time::Instant;
 use std::process::ExitCode;
 
 use clap::Args;
-use qipan::pgn::{Token, Tokenizer};
+use qipan::pgn;
 use qipan::{perft_threads, with_game_kind, Game, Variant, MAX_PERFT_DEPTH};
 use serde_json::{json, Value};
 
@@ -259,7 +259,8 @@ pub fn status(args: &StatusArgs) -> Result<(), String> {
 
 fn status_in<V: Variant>(args: &StatusArgs, rules: V::Rules) -> Result<(), String> {
     let mut game = args.game.game::<V>(rules)?;
-    for (ply, text) in movetext_moves(&args.moves)?.into_iter().enumerate() {
+    let moves = pgn::movetext_moves(&args.moves).map_err(|e| format!("--moves: {e}"))?;
+    for (ply, text) in moves.into_iter().enumerate() {
         game.push_any(text)
             .map_err(|e| format!("ply {} ({text}): {e}", ply + 1))?;
     }
@@ -270,24 +271,6 @@ fn status_in<V: Variant>(args: &StatusArgs, rules: V::Rules) -> Result<(), Strin
     }
     let out = &mut io::stdout().lock();
     writeln!(out, "{}", status_json(&game)).map_err(io_error)
-}
-
-/// The moves of `text`: space-separated moves, or movetext pasted from a record, whose move
-/// numbers, comments, annotations and result marker are skipped (the record reader's own
-/// tokenizer reads it). Variations are refused: they are not moves to play.
-fn movetext_moves(text: &str) -> Result<Vec<&str>, String> {
-    let mut moves = Vec::new();
-    for token in Tokenizer::new(text, 1) {
-        match token.map_err(|e| format!("--moves: {e}"))?.0 {
-            Token::Move(mv) => moves.push(mv),
-            Token::StartVariation | Token::EndVariation => {
-                return Err("--moves: variations cannot be played; give one line".into())
-            }
-            Token::Tag { .. } => return Err("--moves: tag pairs are not moves".into()),
-            Token::MoveNumber(_) | Token::Nag(_) | Token::Comment(_) | Token::Result(_) => {}
-        }
-    }
-    Ok(moves)
 }
 
 /// The `status` object of a game.

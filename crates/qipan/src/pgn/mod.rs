@@ -51,7 +51,7 @@ pub use bulk::{
 pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck};
 pub use split::{RawGame, Splitter};
-pub use token::{Token, Tokenizer};
+pub use token::{movetext_moves, MovetextError, Token, Tokenizer};
 pub use visit::{visit_game, Visitor};
 pub use write::{MAX_COLUMN, SEVEN_TAG_ROSTER};
 

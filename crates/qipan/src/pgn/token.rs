@@ -33,6 +33,42 @@ pub enum Token<'a> {
     Result(&'a str),
 }
 
+/// Why [`movetext_moves`] refused a text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MovetextError {
+    /// The text does not tokenize (an unclosed comment, say).
+    #[error("{0}")]
+    Syntax(#[from] SyntaxError),
+    /// A variation `( ... )`: not a line of moves to play.
+    #[error("variations cannot be played; give one line")]
+    Variation,
+    /// A tag pair: a record's header, not moves.
+    #[error("tag pairs are not moves")]
+    Tag,
+}
+
+/// The moves of one line of play: space-separated moves, or movetext pasted from a record, whose
+/// move numbers, comments, annotations and result marker are skipped by the record reader's own
+/// tokenizer. Variations and tag pairs are refused.
+///
+/// ```
+/// use qipan::pgn::movetext_moves;
+/// assert_eq!(movetext_moves("1. e4 e5 {open} 2. Nf3 1-0").unwrap(), ["e4", "e5", "Nf3"]);
+/// assert!(movetext_moves("1. e4 (1. d4) e5").is_err());
+/// ```
+pub fn movetext_moves(text: &str) -> Result<Vec<&str>, MovetextError> {
+    let mut moves = Vec::new();
+    for token in Tokenizer::new(text, 1) {
+        match token?.0 {
+            Token::Move(mv) => moves.push(mv),
+            Token::StartVariation | Token::EndVariation => return Err(MovetextError::Variation),
+            Token::Tag { .. } => return Err(MovetextError::Tag),
+            Token::MoveNumber(_) | Token::Nag(_) | Token::Comment(_) | Token::Result(_) => {}
+        }
+    }
+    Ok(moves)
+}
+
 /// Splits one game's text into [`Token`]s, each with its 1-based line.
 ///
 /// `%` escape lines (a `%` in the first column) and a leading byte-order mark are skipped; `\r`
