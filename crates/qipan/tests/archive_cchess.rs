@@ -1,0 +1,135 @@
+//! Differential test of the archive readers (XQF, CBR, CBL) against cchess, the Python library
+//! that reads them (walker8088/cchess, GPL: a test-time oracle only, never a dependency).
+//!
+//! For every file of `data/xiangqi-archives/`: the same games, the same start positions, the same
+//! main lines in ICCS, and a bad move at the same ply (cchess drops the moves it cannot play;
+//! qipan reports the first one as an error of the game). Needs a Python with cchess, so it is
+//! ignored in a plain `cargo test` and run by scripts/test-parts/30-python.sh, which installs
+//! cchess and sets `QIPAN_PYTHON`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use qipan::archive::{read_archive, ArchiveGame, ArchiveLimits};
+use qipan::Xiangqi;
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/xiangqi-archives")
+}
+
+/// cchess's reading: one line per game (see the oracle script).
+struct Oracle {
+    file: String,
+    index: usize,
+    fen: String,
+    moves: Vec<String>,
+    tags: [String; 5],
+}
+
+fn oracle(files: &[PathBuf]) -> Vec<Oracle> {
+    let python = std::env::var("QIPAN_PYTHON")
+        .expect("QIPAN_PYTHON: a Python with cchess (scripts/test-parts/30-python.sh sets it)");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/cchess_archives.py");
+    let out = Command::new(python)
+        .arg(script)
+        .args(files)
+        .output()
+        .expect("runs python");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f.len(), 9, "{line}");
+            Oracle {
+                file: f[0].to_owned(),
+                index: f[1].parse().unwrap(),
+                fen: f[2].to_owned(),
+                moves: f[3].split_whitespace().map(str::to_owned).collect(),
+                tags: [f[4], f[5], f[6], f[7], f[8]].map(str::to_owned),
+            }
+        })
+        .collect()
+}
+
+/// The ply (0-based) of the first move of the main line that cannot be played, if any.
+fn first_bad_ply(game: &ArchiveGame) -> Option<usize> {
+    let Ok(mut position) = Xiangqi::from_fen(&game.start_fen()) else {
+        return Some(0);
+    };
+    for (ply, mv) in game.mainline().iter().enumerate() {
+        match position.parse_iccs(&mv.iccs()) {
+            Ok(m) if position.legal_moves().contains(&m) => position.play_unchecked(m),
+            _ => return Some(ply),
+        }
+    }
+    None
+}
+
+#[test]
+#[ignore = "needs Python with cchess: run by scripts/test-parts/30-python.sh"]
+fn archives_read_as_cchess_reads_them() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 25, "21 XQF, 2 CBR and 2 CBL");
+    let expected = oracle(&files);
+    let mut compared = 0;
+    let mut bad = 0;
+    for file in &files {
+        let bytes = std::fs::read(file).unwrap();
+        let games = read_archive(&bytes, &ArchiveLimits::default()).expect("a known format");
+        let name = file.to_string_lossy();
+        let theirs: Vec<&Oracle> = expected.iter().filter(|o| o.file == name).collect();
+        assert_eq!(games.len(), theirs.len(), "{name}: number of games");
+        for (game, theirs) in games.iter().zip(theirs) {
+            let at = format!("{name} game {}", theirs.index);
+            let game = game.as_ref().unwrap_or_else(|e| panic!("{at}: {e}"));
+            let fen = game.start_fen();
+            let fen_short: String = fen.split(' ').take(2).collect::<Vec<_>>().join(" ");
+            assert_eq!(fen_short, theirs.fen, "{at}: start position");
+            let ours: Vec<String> = game.mainline().iter().map(|m| m.iccs()).collect();
+            match first_bad_ply(game) {
+                None => assert_eq!(ours, theirs.moves, "{at}: main line"),
+                Some(ply) => {
+                    bad += 1;
+                    eprintln!("{at}: bad move at ply {} ({:?})", ply + 1, ours.get(ply));
+                    assert_eq!(
+                        ours[..ply],
+                        theirs.moves[..ply.min(theirs.moves.len())],
+                        "{at}"
+                    );
+                    assert!(
+                        theirs.moves.len() == ply || theirs.moves[ply] != ours[ply],
+                        "{at}: qipan finds move {} ({}) bad, cchess plays it",
+                        ply + 1,
+                        ours[ply]
+                    );
+                }
+            }
+            let tag = |name: &str| {
+                game.tag(name)
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            for (i, name) in ["Title", "Event", "Red", "Black", "Result"]
+                .iter()
+                .enumerate()
+            {
+                assert_eq!(tag(name), theirs.tags[i], "{at}: {name}");
+            }
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} games compared, {bad} with a bad move");
+    assert_eq!(compared, 21 + 2 + 93 + 38);
+}
