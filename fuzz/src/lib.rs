@@ -4,7 +4,7 @@
 #![forbid(unsafe_code)]
 
 use qipan::chess::{Chess, FenOptions, Move as ChessMove};
-use qipan::pgn::{detect_variant, read_tags, replay, Limits, PgnGame, RawGame, Splitter};
+use qipan::pgn::{read_tags, replay, Limits, PgnGame, RawGame, Splitter};
 use qipan::xiangqi::{ChineseStyle, IccsRanks, Move as XqMove, Square as XqSquare};
 use qipan::{Game, MoveError, Variant, Xiangqi};
 
@@ -443,7 +443,7 @@ pub fn check_pgn<V: Variant>(data: &[u8]) {
     for raw in Splitter::new(data, limits).take(32) {
         let Ok(raw) = raw else { break };
         let tags = read_tags(&raw, &limits);
-        let _ = detect_variant(tags.as_deref().unwrap_or_default());
+        let _ = qipan::GameKind::from_tags(tags.as_deref().unwrap_or_default());
         if let Ok(record) = PgnGame::parse(&raw, &limits) {
             let text = record.to_string();
             let again = read_one(&text);
@@ -478,4 +478,40 @@ fn read_one(text: &str) -> RawGame {
         .expect("reading from memory");
     assert!(raw.error.is_none(), "{:?}\n{text}", raw.error);
     raw
+}
+
+/// Any bytes through the archive readers (`qipan::archive`), with `magic` put in front when the
+/// data does not start with it, so the fuzzer spends its time past the format's detection.
+/// Checks the shape of every tree read: node 0 is the start, children come after their parent,
+/// plies count up by one and stay within the limits.
+pub fn check_archive(data: &[u8], magic: &[u8]) {
+    use qipan::archive::{read_archive, ArchiveLimits};
+    let owned;
+    let bytes = if data.starts_with(magic) {
+        data
+    } else {
+        owned = [magic, data].concat();
+        &owned[..]
+    };
+    let limits = ArchiveLimits { max_nodes: 5_000, max_plies: 300, max_games: 50, max_comment: 4096 };
+    let Ok(games) = read_archive(bytes, &limits) else { return };
+    assert!(games.len() <= limits.max_games + 1);
+    for game in games.iter().flatten() {
+        assert!(game.nodes[0].mv.is_none());
+        assert!(game.nodes.len() <= limits.max_nodes + 1);
+        for (index, node) in game.nodes.iter().enumerate() {
+            assert!(node.ply <= limits.max_plies);
+            assert!(node.comment.as_ref().map_or(true, |c| c.len() <= 4 * limits.max_comment));
+            for &child in &node.children {
+                assert!(child > index && child < game.nodes.len());
+                assert_eq!(game.nodes[child].ply, node.ply + 1);
+                assert!(game.nodes[child].mv.is_some());
+            }
+        }
+        let fen = game.start_fen();
+        if let Ok(start) = Xiangqi::from_fen(&fen) {
+            assert_eq!(start.fen().split(' ').next(), fen.split(' ').next());
+        }
+        let _ = game.mainline();
+    }
 }
