@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Python bindings: builds and installs ./bindings/python into the virtualenv .venv (made with
 # python3 -m venv when missing), then runs the pytest suite (differential tests against
-# python-chess and pyffish), the archive readers against cchess, and mypy on a typed usage file. Installs the pinned tools only when
-# they are missing, so a warm run spends its time in the tests. Also lints and unit-tests the
+# python-chess and pyffish), the archive readers against cchess, and mypy on a typed usage file.
+# Installs the pinned tools only when they are missing, so a warm run spends its time in the
+# tests. Also lints and unit-tests the
 # bindings crate, which is not a default workspace member.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
