@@ -357,3 +357,29 @@ fn dhtmlxq_bad_fields_are_errors() {
     let err = games[1].as_ref().unwrap_err();
     assert_eq!((err.game, err.offset), (2, 20));
 }
+
+#[test]
+fn dhtmlxq_hostile_brackets_read_in_one_pass() {
+    // Unclosed tags, brackets without end and a huge move list: read (or refused) in linear time.
+    let n = 200_000;
+    for body in [
+        "[DhtmlXQ_title]".repeat(n),
+        "[".repeat(n),
+        "[DhtmlXQ_a".repeat(n),
+        format!(
+            "[DhtmlXQ_movelist]{}[/DhtmlXQ_movelist]",
+            "77477242".repeat(n / 10)
+        ),
+    ] {
+        let page = format!("[DhtmlXQ]{body}[/DhtmlXQ]");
+        let limits = ArchiveLimits {
+            max_plies: 1_000,
+            ..ArchiveLimits::default()
+        };
+        let games = read_archive(page.as_bytes(), &limits).unwrap();
+        assert_eq!(games.len(), 1);
+        if let Err(e) = &games[0] {
+            assert_eq!(e.kind, ArchiveErrorKind::TooDeep(1_000));
+        }
+    }
+}

@@ -55,23 +55,36 @@ pub(crate) fn read(bytes: &[u8], limits: &ArchiveLimits) -> Vec<Result<ArchiveGa
     games
 }
 
-/// The fields of one block, by name without the `DhtmlXQ_` prefix.
+/// The fields of one block, by name without the `DhtmlXQ_` prefix (the first of a name wins).
+/// One pass over the brackets: an opening tag waits for the first closing tag of its name, so
+/// no input makes the search quadratic.
 fn fields(body: &str) -> BTreeMap<&str, &str> {
     let mut map = BTreeMap::new();
-    let mut rest = body;
-    while let Some(at) = rest.find("[DhtmlXQ_") {
-        let after = &rest[at + "[DhtmlXQ_".len()..];
-        let Some(close) = after.find(']') else { break };
-        let name = &after[..close];
-        let value_start = &after[close + 1..];
-        let end_tag = format!("[/DhtmlXQ_{name}]");
-        match value_start.find(&end_tag) {
-            Some(end) => {
-                map.entry(name).or_insert(&value_start[..end]);
-                rest = &value_start[end + end_tag.len()..];
-            }
-            None => rest = value_start,
+    let mut open: BTreeMap<&str, usize> = BTreeMap::new();
+    let bytes = body.as_bytes();
+    let mut at = 0;
+    while let Some(start) = body[at..].find('[').map(|i| at + i) {
+        // The tag ends at the next `]`, unless another `[` comes first.
+        let Some(len) = bytes[start + 1..]
+            .iter()
+            .position(|&b| b == b']' || b == b'[')
+        else {
+            break;
+        };
+        let end = start + 1 + len;
+        at = end;
+        if bytes[end] == b'[' {
+            continue;
         }
+        let inner = &body[start + 1..end];
+        if let Some(name) = inner.strip_prefix("/DhtmlXQ_") {
+            if let Some(value_start) = open.remove(name) {
+                map.entry(name).or_insert(&body[value_start..start]);
+            }
+        } else if let Some(name) = inner.strip_prefix("DhtmlXQ_") {
+            open.entry(name).or_insert(end + 1);
+        }
+        at = end + 1;
     }
     map
 }
