@@ -27,7 +27,7 @@ pub use kind::{GameKind, UnknownGame};
 pub use notation::{Notation, NotationError};
 pub use outcome::{Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_DEPTH};
-pub use text::shorten;
+pub use text::{printable, shorten};
 pub use variant::{GameRules, Variant};
 
 pub use chess::Chess;
