@@ -33,3 +33,8 @@ pub use variant::{GameRules, Variant};
 pub use chess::Chess;
 pub use variant::{is_null_move_text, NULL_MOVE_TEXTS};
 pub use xiangqi::Xiangqi;
+
+/// The examples of `docs/records.md`, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/records.md")]
+pub struct RecordsDoc;
