@@ -107,7 +107,12 @@ fn has_notation<V: Variant>(_: &GameTree<V>, notation: Notation) -> bool {
 /// before the first move, the main line as a list of moves, and the errors. Each move has its
 /// coordinates (`uci`: UCI or ICCS), its text in the chosen notation, comments, NAGs, and the
 /// alternatives to it as `variations`, each a list of moves.
-fn tree_json<V: Variant>(tree: &GameTree<V>, file: &str, index: u64, options: &WriteOptions) -> Value {
+fn tree_json<V: Variant>(
+    tree: &GameTree<V>,
+    file: &str,
+    index: u64,
+    options: &WriteOptions,
+) -> Value {
     let mut headers = Map::new();
     for (name, value) in &tree.tags {
         headers.entry(name.clone()).or_insert_with(|| json!(value));
@@ -134,7 +139,12 @@ fn tree_json<V: Variant>(tree: &GameTree<V>, file: &str, index: u64, options: &W
 
 /// The moves from `parent` on along the main line; `depth` counts nested variations (bounded
 /// by the reader's nesting limit, so the recursion is too).
-fn line_json<V: Variant>(tree: &GameTree<V>, parent: NodeId, options: &WriteOptions, depth: usize) -> Vec<Value> {
+fn line_json<V: Variant>(
+    tree: &GameTree<V>,
+    parent: NodeId,
+    options: &WriteOptions,
+    depth: usize,
+) -> Vec<Value> {
     let mut moves = Vec::new();
     let mut at = parent;
     while let Some((&main, others)) = tree.variations(at).split_first() {

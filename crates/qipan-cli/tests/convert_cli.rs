@@ -83,7 +83,10 @@ fn json_has_one_tree_per_game() {
         .collect();
     let report = validate_json(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(games.len() as u64, report["games"].as_u64().unwrap());
-    let plies: usize = games.iter().map(|g| g["moves"].as_array().unwrap().len()).sum();
+    let plies: usize = games
+        .iter()
+        .map(|g| g["moves"].as_array().unwrap().len())
+        .sum();
     assert_eq!(plies as u64, report["plies"].as_u64().unwrap());
     assert_eq!(games[0]["variant"], "chess");
     assert_eq!(games[0]["moves"][0]["uci"], "e2e4");
@@ -98,7 +101,8 @@ fn comments_nags_and_variations_are_kept_or_left_out_on_request() {
     assert!(full.contains("{ Before } 1. e4 $1 { best by test } 1... e5 ( 1... c5 { Sicilian } 2. Nf3 ) ( { French } 1... e6 ) 2. Nf3 $6 *"), "{full}");
     let bare = convert(&["-", "--no-comments", "--no-variations"], ANNOTATED);
     assert!(bare.contains("1. e4 e5 2. Nf3 *"), "{bare}");
-    let json: Value = serde_json::from_str(convert(&["-", "--to", "json"], ANNOTATED).trim()).unwrap();
+    let json: Value =
+        serde_json::from_str(convert(&["-", "--to", "json"], ANNOTATED).trim()).unwrap();
     let e5 = &json["moves"][1];
     assert_eq!(e5["variations"][0][0]["comment"], "Sicilian");
     assert_eq!(e5["variations"][1][0]["starting_comment"], "French");
@@ -124,9 +128,15 @@ fn replay_shows_annotations_and_escapes_record_text() {
     let hostile = ANNOTATED.replace("Notes", "x\u{1b}[2J\u{202e}y");
     let output = qipan(&["replay", "-"], &hostile);
     let text = stdout(&output);
-    assert!(!text.contains('\u{1b}') && !text.contains('\u{202e}'), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+        "{text}"
+    );
     assert!(text.contains("\\u{1b}[2J"), "{text}");
-    assert!(text.contains("1. e4  [e2e4]  !  { best by test }"), "{text}");
+    assert!(
+        text.contains("1. e4  [e2e4]  !  { best by test }"),
+        "{text}"
+    );
     assert!(text.contains("(variations: c5, e6)"), "{text}");
     assert!(text.contains("2. Nf3  [g1f3]  ?!"), "{text}");
     assert!(text.contains("{ Before }"), "{text}");
@@ -137,5 +147,8 @@ fn an_unknown_notation_is_refused_with_the_names() {
     let output = qipan(&["convert", "-", "--notation", "klingon"], ANNOTATED);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("san, lan, uci, iccs, wxf, chinese, chinese-traditional"), "{stderr}");
+    assert!(
+        stderr.contains("san, lan, uci, iccs, wxf, chinese, chinese-traditional"),
+        "{stderr}"
+    );
 }
