@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use qipan::archive::{read_archive, ArchiveGame, ArchiveLimits};
+use qipan::xiangqi::{IccsRanks, XiangqiRules};
 use qipan::Xiangqi;
 
 fn data_dir() -> PathBuf {
@@ -57,18 +58,22 @@ fn oracle(files: &[PathBuf]) -> Vec<Oracle> {
         .collect()
 }
 
-/// The ply (0-based) of the first move of the main line that cannot be played, if any.
-fn first_bad_ply(game: &ArchiveGame) -> Option<usize> {
-    let Ok(mut position) = Xiangqi::from_fen(&game.start_fen()) else {
-        return Some(0);
-    };
-    for (ply, mv) in game.mainline().iter().enumerate() {
-        match position.parse_iccs(&mv.iccs()) {
-            Ok(m) if position.legal_moves().contains(&m) => position.play_unchecked(m),
-            _ => return Some(ply),
-        }
-    }
-    None
+/// The game tree's reading: its main line in ICCS and the ply (1-based) of the first error on the
+/// main line, if any (an error at no ply, a refused start position, counts as ply 1).
+fn tree_mainline(game: &ArchiveGame, index: usize) -> (Vec<String>, Option<usize>) {
+    let tree = game.to_tree(index as u64, XiangqiRules::default());
+    let moves: Vec<String> = tree
+        .mainline_moves(tree.root())
+        .into_iter()
+        .map(|m| Xiangqi::iccs_with(m, IccsRanks::ZeroBased))
+        .collect();
+    // The first error at the ply after the main line's end is the one that ended it.
+    let bad = tree
+        .errors
+        .iter()
+        .map(|e| e.ply.unwrap_or(1))
+        .find(|&ply| ply == moves.len() + 1);
+    (moves, bad)
 }
 
 #[test]
@@ -96,9 +101,18 @@ fn archives_read_as_cchess_reads_them() {
             let fen_short: String = fen.split(' ').take(2).collect::<Vec<_>>().join(" ");
             assert_eq!(fen_short, theirs.fen, "{at}: start position");
             let ours: Vec<String> = game.mainline().iter().map(|m| m.iccs()).collect();
-            match first_bad_ply(game) {
-                None => assert_eq!(ours, theirs.moves, "{at}: main line"),
+            let (tree_moves, bad_ply) = tree_mainline(game, theirs.index);
+            match bad_ply.map(|ply| ply - 1) {
+                None => {
+                    assert_eq!(ours, theirs.moves, "{at}: main line");
+                    assert_eq!(tree_moves, theirs.moves, "{at}: main line of the tree");
+                }
                 Some(ply) => {
+                    assert_eq!(
+                        tree_moves,
+                        ours[..ply],
+                        "{at}: the tree stops at the bad move"
+                    );
                     bad += 1;
                     eprintln!("{at}: bad move at ply {} ({:?})", ply + 1, ours.get(ply));
                     assert_eq!(

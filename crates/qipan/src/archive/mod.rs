@@ -27,6 +27,7 @@
 
 mod cbl;
 mod cbr;
+mod convert;
 mod dhtmlxq;
 mod error;
 mod game;
@@ -39,7 +40,8 @@ pub use game::{ArchiveGame, ArchiveMove, ArchiveNode, ArchiveSetup};
 /// Bounds on what reading one archive may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ArchiveLimits {
-    /// The most moves (tree nodes, all variations counted) in one game (default 1,000,000).
+    /// The most moves (tree nodes, all variations counted) in one game (default
+    /// [`MAX_TREE_NODES`](crate::tree::MAX_TREE_NODES), what a game tree holds).
     pub max_nodes: usize,
     /// The longest line of play, in plies (default 20,000, as PGN's
     /// [`Limits::max_plies`](crate::pgn::Limits)).
@@ -53,7 +55,7 @@ pub struct ArchiveLimits {
 impl Default for ArchiveLimits {
     fn default() -> Self {
         ArchiveLimits {
-            max_nodes: 1_000_000,
+            max_nodes: crate::tree::MAX_TREE_NODES,
             max_plies: 20_000,
             max_games: 1_000_000,
             max_comment: 1 << 20,

@@ -52,7 +52,8 @@ impl fmt::Display for RecordErrorKind {
 pub struct RecordError {
     /// 1-based index of the game in its file.
     pub game: u64,
-    /// 1-based line of the offending token (the game's first line when there is none).
+    /// 1-based line of the offending token (the game's first line when there is none); 0 for a
+    /// record that has no lines (an XQF, CBR or CBL archive, see [`crate::archive`]).
     pub line: u64,
     /// 1-based ply of the offending move, if it is about a move.
     pub ply: Option<usize>,
@@ -66,7 +67,11 @@ pub struct RecordError {
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {}, line {}", self.game, self.line)?;
+        write!(f, "game {}", self.game)?;
+        // Line 0: a record without lines of text (a binary archive; the message says where).
+        if self.line > 0 {
+            write!(f, ", line {}", self.line)?;
+        }
         if let Some(ply) = self.ply {
             write!(f, ", ply {ply}")?;
         }
