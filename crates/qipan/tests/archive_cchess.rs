@@ -25,6 +25,8 @@ struct Oracle {
     fen: String,
     moves: Vec<String>,
     tags: [String; 5],
+    /// Every line of play from the start to a leaf.
+    lines: Vec<String>,
 }
 
 fn oracle(files: &[PathBuf]) -> Vec<Oracle> {
@@ -46,16 +48,44 @@ fn oracle(files: &[PathBuf]) -> Vec<Oracle> {
         .lines()
         .map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
-            assert_eq!(f.len(), 9, "{line}");
+            assert_eq!(f.len(), 10, "{line}");
             Oracle {
                 file: f[0].to_owned(),
                 index: f[1].parse().unwrap(),
                 fen: f[2].to_owned(),
                 moves: f[3].split_whitespace().map(str::to_owned).collect(),
                 tags: [f[4], f[5], f[6], f[7], f[8]].map(str::to_owned),
+                lines: f[9]
+                    .split('|')
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
             }
         })
         .collect()
+}
+
+/// Every line of play of the tree from the start to a leaf, in ICCS.
+fn tree_lines(game: &ArchiveGame) -> Vec<String> {
+    let tree = game.to_tree(1, XiangqiRules::default());
+    let mut lines = Vec::new();
+    let mut stack = vec![(tree.root(), String::new())];
+    while let Some((id, line)) = stack.pop() {
+        if tree.variations(id).is_empty() && id != tree.root() {
+            lines.push(line);
+            continue;
+        }
+        for &child in tree.variations(id) {
+            let mv = Xiangqi::iccs_with(tree.node(child).mv.unwrap(), IccsRanks::ZeroBased);
+            let next = if line.is_empty() {
+                mv
+            } else {
+                format!("{line} {mv}")
+            };
+            stack.push((child, next));
+        }
+    }
+    lines
 }
 
 /// The game tree's reading: its main line in ICCS and the ply (1-based) of the first error on the
@@ -88,6 +118,7 @@ fn archives_read_as_cchess_reads_them() {
     let expected = oracle(&files);
     let mut compared = 0;
     let mut bad = 0;
+    let mut all_lines = 0;
     for file in &files {
         let bytes = std::fs::read(file).unwrap();
         let games = read_archive(&bytes, &ArchiveLimits::default()).expect("a known format");
@@ -106,6 +137,15 @@ fn archives_read_as_cchess_reads_them() {
                 None => {
                     assert_eq!(ours, theirs.moves, "{at}: main line");
                     assert_eq!(tree_moves, theirs.moves, "{at}: main line of the tree");
+                    // Without a bad move anywhere, every variation is the same too.
+                    if game.to_tree(1, XiangqiRules::default()).errors.is_empty() {
+                        let mut ours = tree_lines(game);
+                        let mut lines = theirs.lines.clone();
+                        ours.sort();
+                        lines.sort();
+                        assert_eq!(ours, lines, "{at}: the lines of play");
+                        all_lines += lines.len();
+                    }
                 }
                 Some(ply) => {
                     assert_eq!(
@@ -144,6 +184,7 @@ fn archives_read_as_cchess_reads_them() {
             compared += 1;
         }
     }
-    eprintln!("{compared} games compared, {bad} with a bad move");
+    eprintln!("{compared} games compared, {bad} with a bad move, {all_lines} lines of play equal");
     assert_eq!(compared, 21 + 2 + 93 + 38);
+    assert!(all_lines > 500, "the variations were compared");
 }

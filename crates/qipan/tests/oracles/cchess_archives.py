@@ -2,7 +2,8 @@
 with cchess (walker8088/cchess, GPL; used only here, never by the library) and prints one line
 per game, tab-separated: the file, the game's 1-based index, cchess's start FEN, its main line in
 ICCS (space-separated), then title, event, Red, Black and result (tabs and line breaks in them
-become spaces; a missing field is empty)."""
+become spaces; a missing field is empty), and last every line of play from the start to a leaf,
+in ICCS, separated by `|`."""
 
 import sys
 
@@ -13,7 +14,8 @@ def fields(game: "cchess.Game") -> list[str]:
     info = game.info
     tags = [info.get(k) or "" for k in ("title", "event", "red", "black", "result")]
     moves = " ".join(str(move) for move in game.iter_moves())
-    return [game.init_board.to_fen(), moves] + [" ".join(t.split()) for t in tags]
+    lines = "|".join(" ".join(line) for line in game.dump_iccs_moves())
+    return [game.init_board.to_fen(), moves] + [" ".join(t.split()) for t in tags] + [lines]
 
 
 def read(path: str) -> list[list[str]]:

@@ -1,0 +1,101 @@
+//! Archive games as game trees: the moves checked by the rules, errors at their ply, and the
+//! round trip through PGN (an archive's tree written as PGN reads back as the same tree).
+
+use std::path::Path;
+
+use qipan::archive::{read_archive, ArchiveGame, ArchiveLimits};
+use qipan::pgn::RecordErrorKind;
+use qipan::tree::{AnyGameTree, WriteOptions};
+use qipan::xiangqi::XiangqiRules;
+
+fn games(name: &str) -> Vec<ArchiveGame> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/xiangqi-archives")
+        .join(name);
+    let bytes = std::fs::read(path).unwrap();
+    read_archive(&bytes, &ArchiveLimits::default())
+        .unwrap()
+        .into_iter()
+        .map(|g| g.unwrap())
+        .collect()
+}
+
+#[test]
+fn every_shared_file_round_trips_through_pgn() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/xiangqi-archives");
+    let mut trees = 0;
+    let mut nodes = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        for (i, game) in games(&name).iter().enumerate() {
+            let tree = game.to_tree(i as u64 + 1, XiangqiRules::default());
+            if tree
+                .errors
+                .iter()
+                .any(|e| e.kind == RecordErrorKind::BadFen)
+            {
+                continue; // a section heading with an empty board: nothing to write
+            }
+            let text = tree.write_pgn(&WriteOptions::default());
+            let back = AnyGameTree::read_str(&text).unwrap().unwrap();
+            let AnyGameTree::Xiangqi(back) = back else {
+                panic!("{name} {i}: not Xiangqi\n{text}")
+            };
+            assert!(
+                back.errors.is_empty(),
+                "{name} game {}: {:?}\n{text}",
+                i + 1,
+                back.errors
+            );
+            assert!(
+                back == tree,
+                "{name} game {}: another tree after PGN\n{text}",
+                i + 1
+            );
+            trees += 1;
+            nodes += tree.len();
+        }
+    }
+    assert_eq!(trees, 154 - 2);
+    assert!(nodes > 5_000, "{nodes}");
+}
+
+#[test]
+fn bad_moves_in_variations_are_errors_and_the_rest_is_read() {
+    // BadMoveTest2.xqf: its main line plays through; moves of its variations do not.
+    for name in [
+        "BadMoveTest1.xqf",
+        "BadMoveTest2.xqf",
+        "BadMoveTest3.xqf",
+        "BadMoveTest4.xqf",
+    ] {
+        eprintln!("{name}: {} nodes read", games(name)[0].nodes.len());
+        let game = &games(name)[0];
+        let tree = game.to_tree(1, XiangqiRules::default());
+        eprintln!(
+            "{name}: {} tree nodes, {} errors",
+            tree.len(),
+            tree.errors.len()
+        );
+        for e in &tree.errors {
+            assert_eq!(e.kind, RecordErrorKind::IllegalMove, "{name}: {e}");
+            assert_eq!((e.game, e.line), (1, 0));
+            assert!(e.message.contains("(byte "), "{e}");
+        }
+    }
+}
+
+#[test]
+fn a_library_heading_with_an_empty_board_is_a_bad_start() {
+    let games = games("1989年龙化杯象棋名师邀请赛35局.CBL");
+    assert_eq!(games.len(), 38);
+    let tree = games[0].to_tree(1, XiangqiRules::default());
+    assert_eq!(tree.errors.len(), 1);
+    assert_eq!(tree.errors[0].kind, RecordErrorKind::BadFen);
+    assert!(tree.mainline_moves(tree.root()).is_empty());
+    let tree = games[1].to_tree(2, XiangqiRules::default());
+    assert!(tree.errors.is_empty(), "{:?}", tree.errors);
+    assert_eq!(tree.tag("Red"), games[1].tag("Red"));
+    assert_eq!(tree.tag("Variant"), Some("xiangqi"));
+}
