@@ -89,14 +89,18 @@ fn xqf_example_of_the_format_text() {
 }
 
 #[test]
-fn xqf_truncated_anywhere_is_an_error_or_a_shorter_game() {
+fn xqf_truncated_anywhere_is_an_error() {
     let bytes = xqf_example();
     for len in 2..bytes.len() {
         match read_archive(&bytes[..len], &ArchiveLimits::default())
             .unwrap()
             .remove(0)
         {
-            Ok(_) => assert!(len >= 0x400, "{len}: a header cut short reads"),
+            // Only the header, or the header and record 0: a position without moves.
+            Ok(game) => {
+                assert!(len == 0x400 || len == 0x408, "{len}: a cut file reads");
+                assert_eq!(game.nodes.len(), 1);
+            }
             Err(e) => {
                 assert_eq!(e.game, 1);
                 assert!(e.offset <= len, "{len}: {e}");
@@ -254,6 +258,20 @@ fn cbr_tree_with_an_alternative_and_a_comment() {
     assert_eq!(game.nodes[root.children[1]].mv.unwrap().iccs(), "b2e2");
     assert_eq!(game.nodes[root.children[0]].comment.as_deref(), Some("hi"));
     assert_eq!(game.nodes[root.children[0]].offset, 2218);
+    // Cut anywhere in its moves: an error naming where.
+    let whole = cbr(&moves);
+    for len in 2219..whole.len() {
+        let games = read_archive(&whole[..len], &ArchiveLimits::default()).unwrap();
+        let err = games[0].as_ref().unwrap_err();
+        assert!(err.offset <= len, "{len}: {err}");
+        assert!(
+            matches!(
+                err.kind,
+                ArchiveErrorKind::Truncated(_) | ArchiveErrorKind::CommentTooLong { .. }
+            ),
+            "{len}: {err}"
+        );
+    }
     // Inside a library: found after the header, numbered from 1.
     let mut library = b"CCBridgeLibrary\0".to_vec();
     library.resize(576, 0);

@@ -94,9 +94,8 @@ pub(crate) fn read(
     }
     let mut tree = DepthFirst::new();
     while let Some(parent) = tree.next_parent() {
-        // The tree may simply stop where the data does (the reference reader stops there too).
-        if cursor.remaining() < 4 {
-            break;
+        if cursor.remaining() < 4 && parent == 0 && game.nodes[0].children.is_empty() {
+            break; // a position without moves
         }
         let offset = cursor.offset();
         let raw = cursor.take(4, "a move record")?;

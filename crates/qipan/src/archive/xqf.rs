@@ -14,7 +14,10 @@
 //! length follows).
 
 use super::game::{order_piece, DepthFirst};
-use super::{text, ArchiveError, ArchiveGame, ArchiveLimits, ArchiveMove, ArchiveSetup, Cursor};
+use super::{
+    text, ArchiveError, ArchiveErrorKind, ArchiveGame, ArchiveLimits, ArchiveMove, ArchiveSetup,
+    Cursor,
+};
 use crate::xiangqi::Square;
 
 /// The first bytes of every XQF file.
@@ -113,8 +116,12 @@ pub(crate) fn read(bytes: &[u8], limits: &ArchiveLimits) -> Result<ArchiveGame, 
     // Record 0's own flags are not trusted (writers differ): the moves are read while bytes are
     // left, and stop when the tree is complete.
     while let Some(parent) = tree.next_parent() {
+        if cursor.remaining() == 0 && parent == 0 && game.nodes[0].children.is_empty() {
+            break; // record 0 alone: a position without moves
+        }
         if cursor.remaining() == 0 {
-            break;
+            // The last record promised a continuation or an alternative the data does not hold.
+            return Err(cursor.error(ArchiveErrorKind::Truncated("a move record")));
         }
         let offset = cursor.offset();
         let (step, comment) = record(&mut cursor, keys.as_ref(), limits)?;
