@@ -94,7 +94,7 @@ pub(crate) fn read(
     }
     let mut tree = DepthFirst::new();
     while let Some(parent) = tree.next_parent() {
-        if cursor.remaining() < 4 && parent == 0 && game.nodes[0].children.is_empty() {
+        if cursor.remaining() == 0 && parent == 0 && game.nodes[0].children.is_empty() {
             break; // a position without moves
         }
         let offset = cursor.offset();
