@@ -484,7 +484,8 @@ fn read_one(text: &str) -> RawGame {
 /// Any bytes through the archive readers (`qipan::archive`), with `magic` put in front when the
 /// data does not start with it, so the fuzzer spends its time past the format's detection.
 /// Checks the shape of every tree read: node 0 is the start, children come after their parent,
-/// plies count up by one and stay within the limits.
+/// plies count up by one and stay within the limits; and that the game tree made of it goes
+/// through PGN unchanged.
 pub fn check_archive(data: &[u8], magic: &[u8]) {
     use qipan::archive::{read_archive, ArchiveLimits};
     let owned;
@@ -514,6 +515,17 @@ pub fn check_archive(data: &[u8], magic: &[u8]) {
             assert_eq!(start.fen().split(' ').next(), fen.split(' ').next());
         }
         let _ = game.mainline();
+        // Into the game tree: never more nodes than read, and written as PGN it reads back
+        // without errors, with the same moves.
+        let tree = game.to_tree(1, qipan::xiangqi::XiangqiRules::default());
+        assert!(tree.len() <= game.nodes.len());
+        let text = tree.write_pgn(&WriteOptions::default());
+        let back = GameTree::<Xiangqi>::read_with(&read_one(&text), &Limits::default(), tree.rules());
+        assert!(back.errors.is_empty(), "{:?}\n{text}", back.errors);
+        // (Comments may hold `}`, which PGN cannot: only the moves are compared.)
+        assert_eq!(back.len(), tree.len(), "{text}");
+        assert_eq!(back.mainline_moves(back.root()), tree.mainline_moves(tree.root()), "{text}");
+        assert_eq!(back.start(), tree.start(), "{text}");
     }
 }
 

@@ -27,7 +27,7 @@ pub(crate) fn read(
             ArchiveErrorKind::Truncated("the CBL header"),
         ));
     }
-    let name = text::non_empty(text::utf16le(&bytes[64..HEADER]));
+    let name = text::tag_value(text::utf16le(&bytes[64..HEADER]));
     // The index between header and games is not read: the games are found by their bytes.
     let Some(first) = find(bytes, HEADER) else {
         return Ok(Vec::new());

@@ -251,7 +251,7 @@ impl ArchiveGame {
     }
 
     pub(crate) fn push_tag(&mut self, name: &str, value: Option<String>) {
-        if let Some(value) = value {
+        if let Some(value) = value.and_then(super::text::tag_value) {
             self.tags.push((name.to_owned(), value));
         }
     }

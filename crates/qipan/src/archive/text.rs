@@ -59,3 +59,17 @@ pub(crate) fn non_empty(text: String) -> Option<String> {
         Some(trimmed.to_owned())
     }
 }
+
+/// A tag's value: one line, control characters (line breaks, tabs, NULs) as spaces, blanks at
+/// either end removed; `None` when nothing is left.
+pub(crate) fn tag_value(text: String) -> Option<String> {
+    if text.chars().any(char::is_control) {
+        non_empty(
+            text.chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect(),
+        )
+    } else {
+        non_empty(text)
+    }
+}
