@@ -401,3 +401,27 @@ fn dhtmlxq_hostile_brackets_read_in_one_pass() {
         }
     }
 }
+
+#[cfg(feature = "gbk")]
+#[test]
+fn dhtmlxq_in_gbk() {
+    // 中炮 in GBK: D6 D0 C5 DA.
+    let mut page = b"[DhtmlXQ][DhtmlXQ_title]".to_vec();
+    page.extend_from_slice(&[0xD6, 0xD0, 0xC5, 0xDA]);
+    page.extend_from_slice(b"[/DhtmlXQ_title][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]");
+    let game = read(&page);
+    assert_eq!(game.tag("Title"), Some("中炮"));
+    assert_eq!(mainline(&game), ["h2e2"]);
+}
+
+#[test]
+fn cbr_text_is_utf16() {
+    // Title "象棋" (U+8C61 U+68CB) in UTF-16LE, and an unpaired surrogate in Red's name.
+    let mut bytes = cbr(&[]);
+    bytes[180..184].copy_from_slice(&[0x61, 0x8C, 0xCB, 0x68]);
+    bytes[1076..1080].copy_from_slice(&[0x00, 0xD8, b'A', 0]);
+    let game = read(&bytes);
+    assert_eq!(game.tag("Title"), Some("象棋"));
+    assert_eq!(game.tag("Red"), Some("\u{FFFD}A"));
+    assert_eq!(game.nodes.len(), 1);
+}

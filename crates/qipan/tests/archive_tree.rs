@@ -120,3 +120,32 @@ fn a_library_heading_with_an_empty_board_is_a_bad_start() {
     assert_eq!(tree.tag("Red"), games[1].tag("Red"));
     assert_eq!(tree.tag("Variant"), Some("xiangqi"));
 }
+
+#[test]
+fn a_dhtmlxq_page_with_lines_and_comments_as_a_tree() {
+    let page = "[DhtmlXQ][DhtmlXQ_title]中炮[/DhtmlXQ_title]\
+        [DhtmlXQ_movelist]774770627967[/DhtmlXQ_movelist]\
+        [DhtmlXQ_move_0_2_1]72427967[/DhtmlXQ_move_0_2_1]\
+        [DhtmlXQ_move_1_3_2]1927[/DhtmlXQ_move_1_3_2]\
+        [DhtmlXQ_comment0]start[/DhtmlXQ_comment0][DhtmlXQ_comment1_3]in line 1[/DhtmlXQ_comment1_3]\
+        [/DhtmlXQ]";
+    let games = read_archive(page.as_bytes(), &ArchiveLimits::default()).unwrap();
+    let tree = games[0]
+        .as_ref()
+        .unwrap()
+        .to_tree(1, XiangqiRules::default());
+    assert!(tree.errors.is_empty(), "{:?}", tree.errors);
+    assert_eq!(tree.node(tree.root()).comment, "start");
+    let h2e2 = tree.next(tree.root()).unwrap();
+    assert_eq!(tree.variations(h2e2).len(), 2);
+    let h7e7 = tree.variations(h2e2)[1];
+    assert_eq!(tree.variations(h7e7).len(), 2);
+    assert_eq!(tree.node(tree.variations(h7e7)[0]).comment, "in line 1");
+    assert_eq!(tree.len(), 7, "the root and six moves");
+    let text = tree.write_pgn(&WriteOptions::default());
+    let AnyGameTree::Xiangqi(back) = AnyGameTree::read_str(&text).unwrap().unwrap() else {
+        panic!()
+    };
+    assert!(back == tree, "{text}");
+    assert!(text.contains("[Title \"中炮\"]"), "{text}");
+}
