@@ -149,3 +149,49 @@ fn a_dhtmlxq_page_with_lines_and_comments_as_a_tree() {
     assert!(back == tree, "{text}");
     assert!(text.contains("[Title \"中炮\"]"), "{text}");
 }
+
+#[test]
+fn the_libraries_replay_with_their_results_checked() {
+    use qipan::pgn::ResultCheck;
+    for (name, headings) in [
+        ("1956年全国象棋锦标赛93局.CBL", 0),
+        ("1989年龙化杯象棋名师邀请赛35局.CBL", 2),
+    ] {
+        let mut endings = std::collections::BTreeMap::new();
+        let mut refused = 0;
+        for (i, game) in games(name).iter().enumerate() {
+            let report = game.replay(i as u64 + 1, XiangqiRules::default());
+            if report
+                .errors
+                .iter()
+                .any(|e| e.kind == RecordErrorKind::BadFen)
+            {
+                refused += 1;
+                continue;
+            }
+            assert!(
+                report.is_valid(),
+                "{name} game {}: {:?}",
+                i + 1,
+                report.errors
+            );
+            assert_eq!(report.plies(), game.mainline().len());
+            assert!(report
+                .errors
+                .iter()
+                .chain(&report.notes)
+                .all(|e| e.line == 0));
+            let ending = report
+                .outcome()
+                .map_or("none".to_owned(), |o| o.termination.to_string());
+            *endings.entry(ending).or_insert(0) += 1;
+            assert!(
+                !matches!(report.result_check, ResultCheck::Mismatch { .. }),
+                "{name} {}",
+                i + 1
+            );
+        }
+        assert_eq!(refused, headings, "{name}");
+        eprintln!("{name}: {endings:?}");
+    }
+}

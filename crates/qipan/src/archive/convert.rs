@@ -8,8 +8,8 @@
 //! has no lines of text: an error's `line` is 0 and its message names the byte offset.
 
 use super::ArchiveGame;
-use crate::pgn::{RecordError, RecordErrorKind};
-use crate::tree::{GameTree, NodeId, MAX_TREE_NODES};
+use crate::pgn::{replay_with, GameReport, Limits, RawGame, RecordError, RecordErrorKind};
+use crate::tree::{GameTree, NodeId, WriteOptions, MAX_TREE_NODES};
 use crate::xiangqi::{Move, XiangqiRules};
 use crate::{Variant, Xiangqi};
 
@@ -103,5 +103,40 @@ impl ArchiveGame {
             stack.extend(added.into_iter().rev());
         }
         tree
+    }
+
+    /// The game's main line replayed as a PGN record's is ([`replay_with`]): the ending by the
+    /// rules, the `Result` tag checked against it, and the errors of [`to_tree`](Self::to_tree)
+    /// first (a refused start, a move that cannot be played: the replay stops there). The
+    /// report's and its errors' `line` is 0, as an archive has no lines.
+    ///
+    /// ```
+    /// use qipan::archive::{read_archive, ArchiveLimits};
+    /// use qipan::pgn::ResultCheck;
+    /// use qipan::xiangqi::XiangqiRules;
+    /// // A draw agreed after one move: the rules end nothing, so the tag stands.
+    /// let page = "[DhtmlXQ][DhtmlXQ_result]和棋[/DhtmlXQ_result][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]";
+    /// let games = read_archive(page.as_bytes(), &ArchiveLimits::default()).unwrap();
+    /// let report = games[0].as_ref().unwrap().replay(1, XiangqiRules::default());
+    /// assert!(report.is_valid());
+    /// assert_eq!(report.plies(), 1);
+    /// assert_eq!(report.tag("Result"), Some("1/2-1/2"));
+    /// ```
+    pub fn replay(&self, index: u64, rules: XiangqiRules) -> GameReport<Xiangqi> {
+        let tree = self.to_tree(index, rules.clone());
+        let raw = RawGame {
+            index,
+            line: 0,
+            offset: 0,
+            bytes: tree.write_pgn(&WriteOptions::default()).into_bytes(),
+            error: None,
+        };
+        let mut report = replay_with::<Xiangqi>(&raw, &Limits::default(), &rules);
+        for e in report.errors.iter_mut().chain(report.notes.iter_mut()) {
+            e.line = 0;
+        }
+        report.line = 0;
+        report.errors.splice(0..0, tree.errors);
+        report
     }
 }
