@@ -123,7 +123,7 @@ impl ArchiveGame {
     /// assert_eq!(report.tag("Result"), Some("1/2-1/2"));
     /// ```
     pub fn replay(&self, index: u64, rules: XiangqiRules) -> GameReport<Xiangqi> {
-        let tree = self.to_tree(index, rules.clone());
+        let tree = self.to_tree(index, rules);
         let raw = RawGame {
             index,
             line: 0,
