@@ -16,10 +16,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use qipan::pgn::{self, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Splitter};
+use qipan::archive::{ArchiveError, ArchiveGame};
+use qipan::pgn::{
+    self, GameReport, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Splitter,
+};
+use qipan::xiangqi::XiangqiRules;
 use serde_json::json;
 
-use qipan::{with_game_kind, GameKind};
+use qipan::{with_game_kind, GameKind, Variant};
+
+use crate::archive_input::archive_games;
 
 /// `qipan validate`.
 #[derive(Args)]
@@ -28,7 +34,8 @@ pub struct ValidateArgs {
     /// is a note (`*` means "unknown or unfinished").
     #[arg(long)]
     strict_results: bool,
-    /// Record files (PGN; `-` reads standard input).
+    /// Record files (PGN, or Xiangqi archives: XQF, CBR, CBL, DhtmlXQ; `-` reads standard
+    /// input, as PGN).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Worker threads replaying games (default: every core).
@@ -90,19 +97,45 @@ fn check(file: usize, raw: &RawGame, forced: Option<GameKind>, limits: &Limits) 
         },
     };
     with_game_kind!(variant, |V, rules| {
-        let report = pgn::replay_with::<V>(raw, limits, &rules);
-        let ending = match report.result_check {
-            ResultCheck::Unchecked => None,
-            _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
-        };
-        Checked {
-            file,
-            plies: report.plies(),
-            ending,
-            errors: report.errors,
-            notes: report.notes,
-        }
+        checked(file, pgn::replay_with::<V>(raw, limits, &rules))
     })
+}
+
+/// What a replay found, as a worker reports it.
+fn checked<V: Variant>(file: usize, report: GameReport<V>) -> Checked {
+    let ending = match report.result_check {
+        ResultCheck::Unchecked => None,
+        _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
+    };
+    Checked {
+        file,
+        plies: report.plies(),
+        ending,
+        errors: report.errors,
+        notes: report.notes,
+    }
+}
+
+/// Replays one game of a Xiangqi archive (see [`ArchiveGame::replay`]); a game that could not
+/// be read is a `syntax` error at its byte offset.
+fn check_archive(file: usize, index: u64, game: Result<ArchiveGame, ArchiveError>) -> Checked {
+    match game {
+        Ok(game) => checked(file, game.replay(index, XiangqiRules::default())),
+        Err(e) => Checked {
+            file,
+            plies: 0,
+            ending: None,
+            notes: Vec::new(),
+            errors: vec![RecordError {
+                game: e.game as u64,
+                line: 0,
+                ply: None,
+                text: None,
+                kind: RecordErrorKind::Syntax,
+                message: format!("byte {}: {}", e.offset, e.kind),
+            }],
+        },
+    }
 }
 
 /// Totals over every game.
@@ -173,6 +206,19 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     let strict = args.strict_results;
     let mut before = 0;
     for (file, path) in args.files.iter().enumerate() {
+        if let Some(games) = archive_games(path)? {
+            for (i, game) in games.into_iter().enumerate() {
+                let mut game = check_archive(file, i as u64 + 1, game);
+                if strict {
+                    game.errors.append(&mut game.notes);
+                }
+                summary.add(game);
+            }
+            let size = std::fs::metadata(path).map_or(0, |m| m.len());
+            before = bytes_read.fetch_add(size, Ordering::Relaxed) + size;
+            progress.tick(&summary, before);
+            continue;
+        }
         let games = Counted {
             splitter: Splitter::new(open(path)?, limits),
             read: Arc::clone(&bytes_read),
@@ -274,9 +320,13 @@ impl Progress {
 }
 
 fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io::Result<()> {
+    // `file:line`, or the file alone for line 0 (an archive has no lines).
+    let at = |file: usize, line: u64| match line {
+        0 => files[file].display().to_string(),
+        line => format!("{}:{line}", files[file].display()),
+    };
     for (file, e) in &summary.errors {
-        let path = files[*file].display();
-        write!(out, "{path}:{}: game {}", e.line, e.game)?;
+        write!(out, "{}: game {}", at(*file, e.line), e.game)?;
         if let Some(ply) = e.ply {
             write!(out, ", ply {ply}")?;
         }
@@ -286,11 +336,12 @@ fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io:
         writeln!(out, ": {} [{}]", e.message, e.kind)?;
     }
     for (file, note) in &summary.notes {
-        let path = files[*file].display();
         writeln!(
             out,
-            "{path}:{}: game {}: note: {}",
-            note.line, note.game, note.message
+            "{}: game {}: note: {}",
+            at(*file, note.line),
+            note.game,
+            note.message
         )?;
     }
     let errors = summary.errors.len();
