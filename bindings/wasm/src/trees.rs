@@ -197,8 +197,17 @@ fn build_tree<V: Variant>(
         None => V::start_with(&rules),
     };
     let mut tree = GameTree::from_position(start, rules);
-    for (name, value) in &tags {
-        tree.set_tag(name, value);
+    // The headers given are the record's, as they are; the `Variant` tag is added only when
+    // they would not name the game.
+    if !tags.is_empty() {
+        let named = GameKind::from_tags(&tags).ok();
+        let variant = tree.tag("Variant").map(str::to_owned);
+        tree.tags = tags;
+        if named != Some(tree.kind()) {
+            if let Some(variant) = variant {
+                tree.set_tag("Variant", &variant);
+            }
+        }
     }
     let notation = option(game, "notation")?;
     if let Some(name) = notation.as_string() {
