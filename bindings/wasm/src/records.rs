@@ -93,7 +93,7 @@ impl RecordVariant for Xiangqi {
     /// A record that names no game reads as chess by its tags; on a Xiangqi board it is read
     /// as Xiangqi, under the board's rules.
     fn record_rules(kind: GameKind, current: &Self::Rules) -> Option<Self::Rules> {
-        matches!(kind, GameKind::Xiangqi | GameKind::Chess).then(|| current.clone())
+        matches!(kind, GameKind::Xiangqi | GameKind::Chess).then_some(*current)
     }
 }
 
@@ -194,6 +194,19 @@ pub(crate) fn read_first<V: RecordVariant>(
         ))
     })?;
     Ok(GameTree::<V>::read_with(&raw, &limits, &rules))
+}
+
+/// Record text (a tag, a comment) made safe to show: control characters, line breaks included,
+/// and the Unicode controls that reorder or hide text written as `\u{..}` escapes (the core's
+/// [`qipan::printable`], as the command line prints records). It does not escape HTML: insert
+/// the result as text.
+///
+/// Throws `TypeError` for a non-string.
+#[wasm_bindgen]
+pub fn printable(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<String, JsValue> {
+    Ok(qipan::printable(&record_text(&text)?).into_owned())
 }
 
 /// chess.js's PGN options of `loadPgn`: `newlineChar` applied, `strict` read.

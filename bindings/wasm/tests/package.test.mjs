@@ -49,7 +49,7 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "removeComment(): string | undefined", "getComments(): { fen: string, comment: string }[]",
     "export function readGames(text: string): GameRecord[]",
     "export function writePgn(tree: GameRecordInit, options?: WritePgnOptions): string",
-    "export interface GameNode", "export interface GameRecord", "export interface RecordErrorInfo",
+    "export function printable(text: string): string", "export interface GameNode", "export interface GameRecord", "export interface RecordErrorInfo",
     "export default function __wbg_init",
   ]) {
     assert.ok(dts.includes(sig), `missing ${sig}`);

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 import { Chess } from "chess.js";
 
-import { ChessBoard, XiangqiBoard, readGames, writePgn } from "./qipan.mjs";
+import { ChessBoard, XiangqiBoard, printable, readGames, writePgn } from "./qipan.mjs";
 import { NOT_STRINGS, pick, seeded, SEED, throwsNamed } from "./util.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -215,7 +215,9 @@ function shape(game) {
   const strip = (node) => ({
     move: node.move, comment: node.comment, startingComment: node.startingComment, nags: node.nags,
   });
-  const root = { headers: game.headers, fen: game.fen, comment: game.comment, nodes: [] };
+  // A Xiangqi record's Format tag names the notation it is written in, so it follows the notation.
+  const { Format, ...headers } = game.headers;
+  const root = { headers, fen: game.fen, comment: game.comment, nodes: [] };
   const stack = [[game, root]];
   while (stack.length > 0) {
     const [node, out] = stack.pop();
@@ -269,6 +271,9 @@ test("every example record round-trips through writePgn and readGames in each no
           assert.deepEqual(back.errors, [], `${file} in ${notation}`);
           assert.equal(back.notation, notation === "lan" ? "san" : notation, file);
           assert.deepEqual(shape(back), shape(game), `${file} in ${notation}`);
+          if (game.headers.Format) {
+            assert.equal(back.headers.Format, { iccs: "ICCS", wxf: "WXF", chinese: "Chinese" }[notation], file);
+          }
           trips++;
         }
       }
@@ -359,4 +364,12 @@ test("hostile records: huge comments, deep nesting and garbage bytes give errors
   throwsNamed(() => readGames("x".repeat((64 << 20) + 1)), ["InvalidPgnError"]);
   for (const value of NOT_STRINGS) throwsNamed(() => readGames(value), ["TypeError"], String(typeof value));
   assert.deepEqual(readGames(""), []);
+});
+
+test("printable escapes the control characters of record text as the command line prints them", () => {
+  // Control characters (line breaks included) and the bidi overrides and isolates become \u{..}.
+  assert.equal(printable("Kasparov 好棋 <b>"), "Kasparov 好棋 <b>");
+  assert.equal(printable("a\x1b[2Jb\n"), "a\\u{1b}[2Jb\\u{a}");
+  assert.equal(printable("x\u202ey\u2066z\u0085"), "x\\u{202e}y\\u{2066}z\\u{85}");
+  for (const value of NOT_STRINGS) throwsNamed(() => printable(value), ["TypeError"], String(typeof value));
 });

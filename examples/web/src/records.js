@@ -1,19 +1,13 @@
 // Game records on the page: "Load PGN" (pasted, or a file) and "Copy PGN", for both games, and the
 // record's headers and comments shown beside the moves. Record text comes from strangers: it is only
 // ever inserted as text (textContent), never as HTML, with control and direction characters shown
-// as \u escapes so that they cannot hide or reorder what is shown.
-import { readGames } from "qipan";
+// escaped by the core's printable() so that they cannot hide or reorder what is shown.
+import { printable, readGames } from "qipan";
 
 const $ = (id) => document.getElementById(id);
 
-/** Headers whose value is the Seven Tag Roster's default are not shown. */
-const ROSTER_DEFAULTS = { Event: "?", Site: "?", Date: "????.??.??", Round: "?", White: "?", Black: "?", Result: "*" };
-
-/** `text` with C0/C1 controls, line and paragraph separators and bidi controls as `\uXXXX`. */
-export function visible(text) {
-  return String(text).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
+/** Record text with its control characters escaped by the core (`\u{..}`), to insert as text. */
+export const visible = (text) => printable(String(text));
 
 /**
  * Wires the record controls. `page` gives the page's state and actions: `state` (with `game`,
@@ -76,12 +70,11 @@ export function setUpRecords(page) {
   });
 }
 
-/** Shows the board's headers (those not at their default) and its comments, as text. */
+/** Shows the board's headers and comments, as text. */
 export function renderRecord(board) {
   const list = $("headers");
   list.replaceChildren();
   for (const [name, value] of Object.entries(board.getHeaders())) {
-    if (ROSTER_DEFAULTS[name] === value) continue;
     const term = document.createElement("dt");
     term.textContent = visible(name);
     const detail = document.createElement("dd");
@@ -95,5 +88,4 @@ export function renderRecord(board) {
     item.textContent = visible(comment);
     comments.append(item);
   }
-  $("record").hidden = list.childElementCount === 0 && comments.childElementCount === 0;
 }
