@@ -343,7 +343,10 @@ impl<V: RecordVariant> Board<V> {
 
     /// The comment on the current position.
     pub fn comment(&self) -> Option<String> {
-        self.record.comments.get(&self.fen()).cloned()
+        self.record
+            .comments
+            .get(&self.game.position().fen())
+            .cloned()
     }
 
     /// Sets the comment on the current position (`{` and `}` become `[` and `]`, as chess.js
@@ -352,13 +355,15 @@ impl<V: RecordVariant> Board<V> {
         let text = string(comment, "a comment")?
             .replace('{', "[")
             .replace('}', "]");
-        self.record.comments.insert(self.fen(), text);
+        self.record
+            .comments
+            .insert(self.game.position().fen(), text);
         Ok(())
     }
 
     /// Removes the comment on the current position and answers it.
     pub fn remove_comment(&mut self) -> Option<String> {
-        let fen = self.fen();
+        let fen = self.game.position().fen();
         self.record.comments.remove(&fen)
     }
 
