@@ -136,3 +136,17 @@ fn hostile_nesting_and_size_are_bounded() {
     let tree = AnyGameTree::read_str(&long).unwrap().unwrap();
     assert!(tree.errors().iter().any(|e| e.message.contains("plies")));
 }
+
+/// Found by the `pgn_tree` fuzz target: a record whose `FEN` tag is bad keeps the tag as read,
+/// so writing it and reading it back reports the same bad FEN, and nothing else.
+#[test]
+fn a_bad_fen_tag_is_kept_and_reported_again() {
+    let text = "[Variant \"Chess960\"]\n[FEN \"r1k1r2q/p1ppp1pp/8/8/8/8/tays on c1)\"]\n\n1. e4 *\n";
+    let tree = AnyGameTree::read_str(text).unwrap().unwrap();
+    let kinds = |t: &AnyGameTree| t.errors().iter().map(|e| e.kind).collect::<Vec<_>>();
+    assert_eq!(kinds(&tree), [qipan::pgn::RecordErrorKind::BadFen]);
+    let written = tree.write_pgn(&WriteOptions::default());
+    assert!(written.contains("tays on c1)"), "{written}");
+    let back = AnyGameTree::read_str(&written).unwrap().unwrap();
+    assert_eq!(kinds(&back), kinds(&tree));
+}
