@@ -249,6 +249,13 @@ test("readGames reads every example record; chess.js reads the written main line
     }
   }
   assert.ok(games >= 9, `${games} games`);
+  const [shogi] = readGames('[Variant "shogi"]\n\n1. P7f *');
+  assert.equal(shogi.game, null);
+  assert.deepEqual(shogi.errors.map((e) => [e.kind, e.name]), [["unsupported_variant", "InvalidPgnError"]]);
+  const [illegal] = readGames("1. e4 e5 (1... c5 2. Ke3 Nc6) 2. Nf3 *");
+  assert.deepEqual(illegal.errors.map((e) => [e.kind, e.name, e.ply, e.text]), [["illegal_move", "IllegalMoveError", 3, "Ke3"]]);
+  assert.deepEqual(mainline(illegal).map((n) => n.san), ["e4", "e5", "Nf3"], "the rest of the game is still read");
+  assert.deepEqual(illegal.variations[0].variations[1].variations, [], "the rest of the variation is skipped");
   const broken = readGames(readFileSync(join(examples, "broken", "errors.pgn"), "utf8"));
   assert.ok(broken.some((g) => g.errors.length > 0));
   for (const game of broken) {
