@@ -218,6 +218,12 @@ test("records: a Xiangqi record switches the page to Xiangqi, a file loads, a ba
   assert.equal(await page.getAttribute("#game-chess", "aria-pressed"), "true");
   assert.ok((await page.locator("#headers dd").allTextContents()).includes("From a file"));
 
+  // A record from a set-up position with Black to move starts the list with an empty cell.
+  await page.fill("#pgn", '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"]\n\n1... Kd7 2. e4 *');
+  await page.click("#load-pgn");
+  assert.deepEqual(await page.locator("#moves tbody tr").first().locator("td").allTextContents(), ["1.", "", "Kd7"]);
+  assert.match(await page.inputValue("#fen"), /^8\/3k4\/8\/8\/4P3\/8\/8\/4K3 b /);
+
   const before = await text("#moves");
   await page.fill("#pgn", "1. e4 e5 2. Ke3 *");
   await page.click("#load-pgn");

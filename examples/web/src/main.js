@@ -74,7 +74,8 @@ function adopt(board) {
   const replay = board.clone();
   const moves = [];
   for (let mv = replay.pop(); mv !== undefined; mv = replay.pop()) moves.unshift(mv);
-  state.blackStarts = replay.turn() === "black";
+  // The FEN's side field ("b": Black to move) in both games.
+  state.blackStarts = replay.fen().split(" ")[1] === "b";
   state.record = moves.map((mv) => {
     const note = notate(replay, mv);
     replay.push(mv);
