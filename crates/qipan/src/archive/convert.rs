@@ -11,7 +11,16 @@ use super::ArchiveGame;
 use crate::pgn::{replay_with, GameReport, Limits, RawGame, RecordError, RecordErrorKind};
 use crate::tree::{GameTree, NodeId, WriteOptions, MAX_TREE_NODES};
 use crate::xiangqi::{Move, XiangqiRules};
-use crate::{Variant, Xiangqi};
+use crate::{Notation, Variant, Xiangqi};
+
+/// How [`ArchiveGame::replay`] writes the main line for the PGN replay.
+const REPLAY_TEXT: WriteOptions = WriteOptions {
+    notation: Some(Notation::Iccs),
+    headers: true,
+    comments: false,
+    variations: false,
+    columns: None,
+};
 
 impl ArchiveGame {
     /// The game as a tree under `rules`; `index` is the game's 1-based number in its file (for
@@ -128,7 +137,8 @@ impl ArchiveGame {
             index,
             line: 0,
             offset: 0,
-            bytes: tree.write_pgn(&WriteOptions::default()).into_bytes(),
+            // The main line alone, in ICCS: the cheapest text to write and read again.
+            bytes: tree.write_pgn(&REPLAY_TEXT).into_bytes(),
             error: None,
         };
         let mut report = replay_with::<Xiangqi>(&raw, &Limits::default(), &rules);
