@@ -452,7 +452,7 @@ class Game(GameNode):
         return self._tree.write(notation, headers, comments, variations, columns)
 
     def __str__(self) -> str:
-        return self._tree.write()
+        return self._tree.write(columns=None)
 
     def __repr__(self) -> str:
         return f"<Game ({self.headers.get('White', '?')} vs. {self.headers.get('Black', '?')}, {self.kind})>"

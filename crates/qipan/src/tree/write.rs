@@ -97,7 +97,8 @@ impl<V: Variant> GameTree<V> {
             .map(|_| ())
     }
 
-    /// The record as PGN text, without a trailing newline (python-chess's `str(game)`).
+    /// The record as PGN text, without a trailing newline: python-chess's
+    /// `game.accept(StringExporter(columns=...))` (its `str(game)` is `columns: None`).
     pub fn write_pgn(&self, options: &WriteOptions) -> String {
         let notation = options
             .notation
