@@ -2,6 +2,7 @@
 
     python bindings/python/bench.py            # full run (about a minute)
     python bindings/python/bench.py --quick    # shorter timings, for a smoke test
+    python bindings/python/bench.py --only records   # one group of rows
 
 Prints one Markdown table: time per call of each library and the speed-up (reference time /
 qipan time). Every row times the same work through each library's public Python API; qipan's
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import os
 import platform
 import sys
@@ -20,9 +22,11 @@ import time
 from typing import Callable
 
 import chess
+import chess.pgn
 import pyffish as sf
 
 import qipan
+import qipan.pgn
 
 CHESS_FENS = {
     "start": chess.STARTING_FEN,
@@ -248,16 +252,46 @@ def bench_xiangqi(budget: float, perft_depth: int) -> None:
     row(f"xiangqi perft({perft_depth}) start, qipan perft in Python (push/pop)", "pyffish", ref_t, once(lambda: qipan_perft_py(start, perft_depth), runs=5))
 
 
+# --- game records --------------------------------------------------------------------------------
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "games")
+
+
+def bench_records(budget: float) -> None:
+    """`read_game` called until the end of a text handle, as a python-chess program reads a file."""
+    with open(os.path.join(EXAMPLES, "chess-classics.pgn"), encoding="utf-8") as f:
+        text = f.read() * 20
+
+    def read_all(read_game: Callable[[io.StringIO], object]) -> Callable[[], int]:
+        def run() -> int:
+            handle, games = io.StringIO(text), 0
+            while read_game(handle) is not None:
+                games += 1
+            return games
+
+        return run
+
+    ref, ours = read_all(chess.pgn.read_game), read_all(qipan.pgn.read_game)
+    n = ref()
+    assert ours() == n
+    row(f"PGN `read_game` loop (chess-classics.pgn ×20, {n} games, per game)", "python-chess", *scaled(compare(ref, ours, budget), n))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short timings (smoke test)")
+    parser.add_argument("--only", choices=["chess", "xiangqi", "records"], help="one group of rows")
     args = parser.parse_args()
     budget = 0.05 if args.quick else 1.0
     print(f"Python {platform.python_version()}, {platform.machine()}, qipan {qipan.__version__}, "
           f"python-chess {chess.__version__}, pyffish {'.'.join(map(str, sf.version()))}, "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", file=sys.stderr)
-    bench_chess(budget, 3 if args.quick else 4)
-    bench_xiangqi(budget, 2)  # pyffish needs about 3 ms a call: perft(3) would take 20 s
+    if args.only in (None, "chess"):
+        bench_chess(budget, 3 if args.quick else 4)
+    if args.only in (None, "xiangqi"):
+        bench_xiangqi(budget, 2)  # pyffish needs about 3 ms a call: perft(3) would take 20 s
+    if args.only in (None, "records"):
+        bench_records(budget)
     print("| operation | reference | reference time | qipan time | speed-up |")
     print("|---|---|---:|---:|---:|")
     for what, ref_name, ref, ours_text, ours in ROWS:
