@@ -27,9 +27,14 @@ pub use kind::{GameKind, UnknownGame};
 pub use notation::{Notation, NotationError};
 pub use outcome::{Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_DEPTH};
-pub use text::shorten;
+pub use text::{printable, shorten};
 pub use variant::{GameRules, Variant};
 
 pub use chess::Chess;
 pub use variant::{is_null_move_text, NULL_MOVE_TEXTS};
 pub use xiangqi::Xiangqi;
+
+/// The examples of `docs/records.md`, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/records.md")]
+pub struct RecordsDoc;

@@ -157,8 +157,13 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         }
         match self.tree.position(node).parse_any(text) {
             Ok(mv) => {
-                if self.tree.notation.is_none() && !V::is_null(mv) {
-                    self.tree.notation = Notation::of_text(text, self.tree.kind().family());
+                // The record's notation, from its first move; simplified Chinese may yet turn
+                // out traditional (a move without a character that differs reads as both).
+                if !V::is_null(mv) && matches!(self.tree.notation, None | Some(Notation::Chinese)) {
+                    let seen = Notation::of_text(text, self.tree.kind().family());
+                    if self.tree.notation.is_none() || seen == Some(Notation::ChineseTraditional) {
+                        self.tree.notation = seen;
+                    }
                 }
                 let child = self.tree.push_child(node, mv);
                 self.tree.nodes[child.index()].starting_comment =

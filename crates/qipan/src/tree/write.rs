@@ -113,6 +113,13 @@ impl<V: Variant> GameTree<V> {
         };
         if options.headers && !self.tags.is_empty() {
             for (name, value) in &self.tags {
+                // A Xiangqi record's `Format` tag names the notation of its moves.
+                let value = match (name.as_str(), notation) {
+                    ("Format", Notation::Iccs) => "ICCS",
+                    ("Format", Notation::Wxf) => "WXF",
+                    ("Format", Notation::Chinese | Notation::ChineseTraditional) => "Chinese",
+                    _ => value,
+                };
                 out.lines.push(format!("[{name} \"{}\"]", escape(value)));
             }
             out.lines.push(String::new());
@@ -122,7 +129,13 @@ impl<V: Variant> GameTree<V> {
             out.comment(&self.node(root).comment);
         }
         self.write_line(root, notation, options, &mut out);
-        let result = self.tag("Result").unwrap_or("*").to_owned();
+        // The marker must be one: a `Result` tag with other text is written `*`.
+        let result = self
+            .tag("Result")
+            .map(str::trim)
+            .filter(|r| crate::pgn::is_result(r))
+            .unwrap_or("*")
+            .to_owned();
         out.token(&format!("{result} "));
         out.flush();
         let text = out.lines.join("\n");
