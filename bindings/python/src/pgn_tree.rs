@@ -21,10 +21,11 @@ use crate::pymove::{MoveArg, PyMove};
 
 create_exception!(
     qipan.pgn,
-    PgnError,
+    InvalidPgnError,
     PyValueError,
     "An error on a game record that is not about one move: malformed or oversized text, a game \
-     qipan does not play. Found in `Game.errors`, with `line`, `ply`, `text` and `kind`."
+     qipan does not play (the core's `RecordErrorKind::error_name`). Found in `Game.errors`, with \
+     `line`, `ply`, `text` and `kind`."
 );
 
 /// A game the record trees hold, with its Python board class.
@@ -93,7 +94,7 @@ fn error_object(py: Python<'_>, error: &RecordError) -> PyResult<Py<PyAny>> {
         RecordErrorKind::AmbiguousMove => to_py(Some(ErrorKind::AmbiguousMove), message),
         RecordErrorKind::UnparsableMove => to_py(Some(ErrorKind::InvalidMove), message),
         RecordErrorKind::BadFen => to_py(Some(ErrorKind::InvalidFen), message),
-        _ => PgnError::new_err(message),
+        _ => InvalidPgnError::new_err(message),
     };
     let value = err.value(py);
     value.setattr("line", error.line)?;
@@ -510,9 +511,9 @@ fn notation_of<V: Variant>(_tree: &GameTree<V>) -> Notation {
     V::NOTATIONS[0]
 }
 
-/// Adds `_PgnTree` and `PgnError` to the native module.
+/// Adds `_PgnTree` and `InvalidPgnError` to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PgnTree>()?;
-    m.add("PgnError", m.py().get_type::<PgnError>())?;
+    m.add("InvalidPgnError", m.py().get_type::<InvalidPgnError>())?;
     Ok(())
 }

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Tuple, Union
 
-from qipan._qipan import PgnError, _PgnTree
+from qipan._qipan import InvalidPgnError, _PgnTree
 
 __all__ = [
     "Game",
     "GameNode",
     "ChildNode",
     "Headers",
-    "PgnError",
+    "InvalidPgnError",
     "read_game",
     "read_headers",
     "NAG_GOOD_MOVE",
@@ -429,7 +429,7 @@ class Game(GameNode):
     @property
     def errors(self) -> List[Exception]:
         """What went wrong while reading, in order: ``IllegalMoveError``, ``InvalidMoveError``,
-        ``AmbiguousMoveError``, ``InvalidFenError`` or ``PgnError``, each with ``line``, ``ply``,
+        ``AmbiguousMoveError``, ``InvalidFenError`` or ``InvalidPgnError``, each with ``line``, ``ply``,
         ``text`` and ``kind``."""
         return self._tree.errors()
 

@@ -7,7 +7,7 @@ __all__ = [
     "GameNode",
     "ChildNode",
     "Headers",
-    "PgnError",
+    "InvalidPgnError",
     "read_game",
     "read_headers",
     "NAG_GOOD_MOVE",
@@ -19,7 +19,7 @@ __all__ = [
     "TAG_ROSTER",
 ]
 
-class PgnError(ValueError):
+class InvalidPgnError(ValueError):
     """An error on a record that is not about one move (malformed or oversized text, a game
     qipan does not play); the errors in ``Game.errors`` carry ``line``, ``ply``, ``text`` and
     ``kind`` attributes."""
