@@ -17,6 +17,7 @@ import gc
 import io
 import os
 import platform
+import random
 import sys
 import time
 from typing import Callable
@@ -262,7 +263,7 @@ def bench_records(budget: float) -> None:
     with open(os.path.join(EXAMPLES, "chess-classics.pgn"), encoding="utf-8") as f:
         text = f.read() * 20
 
-    def read_all(read_game: Callable[[io.StringIO], object]) -> Callable[[], int]:
+    def read_all(read_game: Callable[[io.StringIO], object], text: str) -> Callable[[], int]:
         def run() -> int:
             handle, games = io.StringIO(text), 0
             while read_game(handle) is not None:
@@ -271,10 +272,42 @@ def bench_records(budget: float) -> None:
 
         return run
 
-    ref, ours = read_all(chess.pgn.read_game), read_all(qipan.pgn.read_game)
+    ref, ours = read_all(chess.pgn.read_game, text), read_all(qipan.pgn.read_game, text)
     n = ref()
     assert ours() == n
     row(f"PGN `read_game` loop (chess-classics.pgn ×20, {n} games, per game)", "python-chess", *scaled(compare(ref, ours, budget), n))
+
+    annotated = annotated_games(40)
+    ref, ours = read_all(chess.pgn.read_game, annotated), read_all(qipan.pgn.read_game, annotated)
+    assert ref() == ours() == 40
+    row("PGN `read_game` loop (40 annotated games: comments, NAGs, variations; per game)", "python-chess", *scaled(compare(ref, ours, budget), 40))
+
+
+def annotated_games(count: int) -> str:
+    """`count` seeded random games of 60 plies written by python-chess (80 columns), a comment and a NAG
+    every few moves and a two-move variation every fifth move."""
+    rng = random.Random(14)
+    games = []
+    for _ in range(count):
+        game = chess.pgn.Game()
+        node, board = game, chess.Board()
+        for ply in range(60):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            if ply % 5 == 4 and len(moves) > 1:
+                side = node.add_variation(rng.choice([m for m in moves if m != move]), comment="or this")
+                reply = list(side.board().legal_moves)
+                if reply:
+                    side.add_variation(rng.choice(reply))
+            node = node.add_main_variation(move)
+            if ply % 3 == 0:
+                node.comment = f"move {ply + 1}: a comment"
+                node.nags.add(rng.choice([1, 2, 5, 6]))
+            board.push(move)
+        games.append(game.accept(chess.pgn.StringExporter()))
+    return "\n\n".join(games) + "\n"
 
 
 def main() -> None:
