@@ -14,7 +14,9 @@ use crate::js;
 /// A game of `V` as the JS classes see it: a [`Game`] with string moves in and out.
 #[derive(Debug, Clone)]
 pub struct Board<V: JsVariant> {
-    game: Game<V>,
+    pub(crate) game: Game<V>,
+    /// The record's headers and comments ([`crate::records`]).
+    pub(crate) record: crate::records::Record,
 }
 
 /// A parser of one notation (coordinates, SAN, WXF, Chinese).
@@ -43,6 +45,7 @@ impl<V: JsVariant> Board<V> {
         };
         Ok(Board {
             game: Game::with_rules(start, rules),
+            record: Default::default(),
         })
     }
 
@@ -50,6 +53,7 @@ impl<V: JsVariant> Board<V> {
     pub fn from_position(start: V) -> Self {
         Board {
             game: Game::from_position(start),
+            record: Default::default(),
         }
     }
 

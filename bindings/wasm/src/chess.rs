@@ -42,6 +42,7 @@ pub struct ChessBoard {
 }
 
 board_class!(ChessBoard, "\"white\" | \"black\"");
+crate::records::record_class!(ChessBoard);
 
 #[wasm_bindgen]
 impl ChessBoard {

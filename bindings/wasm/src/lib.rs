@@ -15,6 +15,8 @@ pub mod games;
 pub mod js;
 pub mod names;
 pub mod rating;
+pub mod records;
+pub mod trees;
 
 pub mod chess;
 pub mod xiangqi;
@@ -39,5 +41,6 @@ export interface Outcome {
 
 /** The names of the errors the boards throw (`error.name`). */
 export type QipanErrorName =
-  | "InvalidFenError" | "InvalidMoveError" | "IllegalMoveError" | "AmbiguousMoveError";
+  | "InvalidFenError" | "InvalidMoveError" | "IllegalMoveError" | "AmbiguousMoveError"
+  | "InvalidPgnError";
 "#;

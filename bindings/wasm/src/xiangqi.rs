@@ -64,6 +64,7 @@ pub struct XiangqiBoard {
 }
 
 board_class!(XiangqiBoard, "\"red\" | \"black\"");
+crate::records::record_class!(XiangqiBoard);
 
 #[wasm_bindgen]
 impl XiangqiBoard {
