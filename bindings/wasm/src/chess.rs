@@ -1,16 +1,79 @@
 //! `ChessBoard`: chess for JavaScript, with UCI and SAN.
 
-use qipan::chess::{Chess, ChessRules, Move, MoveKind, Role};
+use qipan::chess::{CastlingSide, Chess, ChessRules, Move, MoveKind, Role, Setup, Square};
 use qipan::{shorten, ErrorKind, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::board::{rules_from_js, Board};
 use crate::class::board_class;
-use crate::games::JsVariant;
+use crate::games::{flags, JsVariant, MoveFacts};
 use crate::js;
 use crate::names::NameTable;
+use crate::setup::{chess_point, Point};
 
 impl JsVariant for Chess {
+    type Setup = Setup;
+
+    fn setup_of(&self) -> Setup {
+        Setup::from(self)
+    }
+
+    fn from_setup(setup: &Setup, rules: &ChessRules) -> Result<Chess, String> {
+        let mut pos = Chess::try_from(*setup).map_err(|e| e.to_string())?;
+        pos.set_mode(rules);
+        Ok(pos)
+    }
+
+    fn describe(&self, mv: Move) -> MoveFacts {
+        if mv.is_null() {
+            // chess.js's null move: "from a8 to a8" by the king, flag '-'.
+            let a8 = Point { file: 0, rank: 7 };
+            return MoveFacts {
+                from: a8,
+                to: a8,
+                piece: 'k',
+                captured: None,
+                promotion: None,
+                flags: flags::NULL_MOVE,
+            };
+        }
+        let role_at = |sq: Square| self.role_at(sq).map(Role::char);
+        let (captured, kind_flags) = match mv.kind() {
+            MoveKind::EnPassant => (Some('p'), flags::EP_CAPTURE),
+            MoveKind::Castle => match mv.castling_side() {
+                Some(CastlingSide::KingSide) => (None, flags::KSIDE_CASTLE),
+                _ => (None, flags::QSIDE_CASTLE),
+            },
+            _ => {
+                let captured = role_at(mv.to());
+                let base = if captured.is_some() {
+                    flags::CAPTURE
+                } else if self.double_step_square(mv).is_some() {
+                    flags::BIG_PAWN
+                } else {
+                    flags::NORMAL
+                };
+                let promotion = mv.promotion_role().map_or(0, |_| flags::PROMOTION);
+                (captured, base | promotion)
+            }
+        };
+        // `to` is the square the move's coordinates name: the king's in standard chess, the
+        // rook's (king takes rook) in Chess960.
+        let to = if self.chess960() {
+            mv.to()
+        } else {
+            mv.king_to()
+        };
+        MoveFacts {
+            from: chess_point(mv.from()),
+            to: chess_point(to),
+            piece: role_at(mv.from()).unwrap_or('k'),
+            captured,
+            promotion: mv.promotion_role().map(Role::char),
+            flags: kind_flags,
+        }
+    }
+
     fn name_slot(&self, mv: Move) -> u16 {
         // from + to (12 bits), then the text's kind: plain (normal, en passant), a promotion
         // piece, a castle in standard or in Chess960 mode. 7 * 4096 slots.
@@ -41,7 +104,7 @@ pub struct ChessBoard {
     board: Board<Chess>,
 }
 
-board_class!(ChessBoard, "\"white\" | \"black\"");
+board_class!(ChessBoard);
 
 #[wasm_bindgen]
 impl ChessBoard {
@@ -95,13 +158,13 @@ impl ChessBoard {
     /// the standard one), else `undefined`.
     #[wasm_bindgen(js_name = chess960Pos)]
     pub fn chess960_pos(&self) -> Option<u32> {
-        self.board.position().chess960_number()
+        self.board.position().ok()?.chess960_number()
     }
 
     /// Whether the game follows Chess960 castling rules.
     #[wasm_bindgen(js_name = isChess960)]
     pub fn is_chess960(&self) -> bool {
-        self.board.position().chess960()
+        self.board.game_rules().is_chess960()
     }
 
     /// A Chess960 board: `start` is a starting position's number (0–959 in Scharnagl's
