@@ -100,6 +100,17 @@ export interface Move {
   isBigPawn(): boolean;
 }
 
+/** chess.js's overloads of `moves()`: `Move` objects with `{verbose: true}`, strings otherwise. */
+export interface ChessBoard {
+  moves(options: MovesOptions & { verbose: true }): Move[];
+  moves(options?: MovesOptions & { verbose?: false }): string[];
+}
+/** chess.js's overloads of `moves()`: `Move` objects with `{verbose: true}`, strings otherwise. */
+export interface XiangqiBoard {
+  moves(options: MovesOptions & { verbose: true }): Move[];
+  moves(options?: MovesOptions & { verbose?: false }): string[];
+}
+
 /** The names of the errors the boards throw (`error.name`). */
 export type QipanErrorName =
   | "InvalidFenError" | "InvalidMoveError" | "IllegalMoveError" | "AmbiguousMoveError";

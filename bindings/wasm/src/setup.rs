@@ -117,10 +117,11 @@ impl JsSetup for chess::Setup {
             }
         };
         self.set_piece_at(sq, piece);
-        // As chess.js after put/remove: rights and en passant square the placement no longer
-        // supports are dropped.
+        // As chess.js 1.4.0 after put/remove: castling rights the placement no longer supports
+        // are dropped, and so is the en passant square (its test compares empty squares with
+        // `null` where they are `undefined`, so it clears the square after every edit).
         self.castling_rights = self.clean_castling_rights();
-        self.ep_square = self.valid_ep_square();
+        self.ep_square = None;
         true
     }
 

@@ -35,13 +35,18 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "static fromChess960Pos(n: number): ChessBoard", "isChess960(): boolean",
     "legalMoves(): string[]", "push(mv: string): string", "pushSan(san: string): string",
     "pushWxf(wxf: string): string", "pushChinese(chinese: string): string", "pop(): string | undefined",
-    "fen(): string", 'turn(): "white" | "black"', 'turn(): "red" | "black"', "isCheck(): boolean", "isCheckmate(): boolean",
+    "fen(): string", "turn(): Color", "isCheck(): boolean", "isCheckmate(): boolean",
     "isStalemate(): boolean", "isInsufficientMaterial(): boolean", "canClaimDraw(): boolean",
     "isGameOver(claimDraw?: boolean): boolean", "outcome(claimDraw?: boolean): Outcome | null",
     "san(uci: string): string", "wxf(iccs: string): string", "chinese(iccs: string): string",
     "perft(depth: number): number", "svg(): string", "free(): void", "rules(): string",
     "resign(color: string | boolean): boolean", "agreeDraw(): boolean", "flag(color: string | boolean): boolean",
     "static chess960(start: number | string): ChessBoard",
+    "moves(options?: MovesOptions): any[]", "move(mv: string | MoveInput): Move", "undo(): Move | null",
+    "get(square: string): Piece | undefined", "put(piece: Piece, square: string): boolean",
+    "remove(square: string): Piece | undefined", "board(): (BoardSquare | null)[][]", "ascii(): string",
+    "load(fen: string): void", "reset(): void", "clear(): void", "isAttacked(square: string, color: Color): boolean",
+    "attackers(square: string, color?: Color): string[]", "inCheck(): boolean", "toString(): string",
     "export default function __wbg_init",
   ]) {
     assert.ok(dts.includes(sig), `missing ${sig}`);
@@ -111,7 +116,7 @@ test("a JavaScript quick start in the README, if there is one, runs as written",
 
 test("the .d.ts types a TypeScript program (tsc --strict)", () => {
   const program = `
-import init, { ChessBoard, XiangqiBoard, type Outcome, type QipanErrorName } from "qipan";
+import init, { ChessBoard, XiangqiBoard, type Outcome, type QipanErrorName, type Move, type Piece, type BoardSquare, type Color } from "qipan";
 await init();
 using board = new ChessBoard();
 const moves: string[] = board.legalMoves();
@@ -125,7 +130,7 @@ if (outcome) {
 }
 const over: boolean = board.isGameOver() || board.isCheckmate() || board.canClaimDraw();
 const nodes: number = board.perft(2);
-const side: "white" | "black" = board.turn();
+const side: "w" | "b" = board.turn();
 const xq = new XiangqiBoard(undefined, { repetition: "simple", moveLimit: null });
 const wxf: string = xq.wxf("h2e2");
 const chinese: string = xq.pushChinese(xq.chinese("h2e2"));
@@ -137,8 +142,26 @@ new XiangqiBoard(undefined, "blitz");
 // @ts-expect-error moves are strings
 board.push(42);
 xq.free();
-const red: "red" | "black" = xq.turn();
-export { played, san, back, over, nodes, side, wxf, chinese, name, red };
+const red: "w" | "b" = xq.turn();
+const verbose: Move[] = board.moves({ verbose: true, square: "e2" });
+const sans: string[] = board.moves();
+const first: Move = board.move({ from: verbose[0].from, to: verbose[0].to, promotion: "q" });
+const isCapture: boolean = first.isCapture() || first.isBigPawn() || first.isEnPassant();
+const flags: string = first.flags + first.san + first.lan + first.before + first.after + (first.captured ?? "");
+const undone: Move | null = board.undo();
+const piece: Piece | undefined = board.get("e1");
+const placed: boolean = board.put({ type: "q", color: "w" }, "d4");
+const taken: Piece | undefined = board.remove("d4");
+const cells: (BoardSquare | null)[][] = xq.board();
+const attacked: boolean = board.isAttacked("f3", "w") && board.inCheck();
+const attackers: string[] = board.attackers("f3") .concat(xq.attackers("e1", "b"));
+const mover: Color = xq.moves({ verbose: true })[0].color;
+board.load(board.toString());
+board.reset();
+xq.clear();
+// @ts-expect-error a piece has a type and a colour
+board.put({ type: "q" }, "d4");
+export { played, san, back, over, nodes, side, wxf, chinese, name, red, sans, isCapture, flags, undone, piece, placed, taken, cells, attacked, attackers, mover };
 `;
   writeFileSync(join(appDir, "types.mts"), program);
   const tsconfig = {
