@@ -19,9 +19,9 @@ export function qipanPiece(letter) {
   const type = letter.toLowerCase();
   return { type, color: letter === type ? 'b' : 'w' };
 }
-export function qipanBoard(letters, files, names) {
+export function qipanBoard(letters, files, topRank) {
   const rows = [];
-  for (let i = 0; i < letters.length; i += files) {
+  for (let i = 0, rank = topRank; i < letters.length; i += files, rank--) {
     const row = new Array(files);
     for (let j = 0; j < files; j++) {
       const letter = letters[i + j];
@@ -29,7 +29,7 @@ export function qipanBoard(letters, files, names) {
         row[j] = null;
       } else {
         const type = letter.toLowerCase();
-        row[j] = { square: names[i + j], type, color: letter === type ? 'b' : 'w' };
+        row[j] = { square: String.fromCharCode(97 + j) + rank, type, color: letter === type ? 'b' : 'w' };
       }
     }
     rows.push(row);
@@ -42,9 +42,9 @@ extern "C" {
     #[wasm_bindgen(js_name = qipanPiece)]
     fn piece_object(letter: &str) -> JsValue;
     /// chess.js's `board()`: rows of `{square, type, color}` or `null` from one letter a point
-    /// (`.` for empty) in board order, `files` a row, and the points' names.
+    /// (`.` for empty) in board order, `files` a row, the first row's rank number `top_rank`.
     #[wasm_bindgen(js_name = qipanBoard)]
-    fn board_rows(letters: &str, files: u32, names: &Array) -> Array;
+    fn board_rows(letters: &str, files: u32, top_rank: u32) -> Array;
 }
 
 /// The FEN letter of a piece.
@@ -122,13 +122,11 @@ impl<V: JsVariant> Board<V> {
     /// `{square, type, color}` or `null`.
     pub fn board(&self) -> Array {
         let setup = self.setup();
-        let mut letters = String::new();
-        let names = Array::new();
-        for p in V::Setup::points() {
-            letters.push(setup.piece(p).map_or('.', fen_letter));
-            names.push(&JsValue::from_str(&V::Setup::name(p)));
-        }
-        board_rows(&letters, u32::from(V::Setup::FILES), &names)
+        let letters: String = V::Setup::points()
+            .map(|p| setup.piece(p).map_or('.', fen_letter))
+            .collect();
+        let top_rank = V::Setup::RANKS - 1 + V::Setup::FIRST_RANK;
+        board_rows(&letters, u32::from(V::Setup::FILES), u32::from(top_rank))
     }
 
     /// chess.js's `ascii()`: the board in a frame, rank numbers on the left, files below.

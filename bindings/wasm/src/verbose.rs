@@ -28,6 +28,9 @@ const FLAGS = ['n', 'c', 'b', 'e', 'p', 'k', 'q', '-'];
 function square(code, firstRank) {
   return String.fromCharCode(97 + (code & 15)) + ((code >> 4) + firstRank);
 }
+export function qipanLines(text) {
+  return text === '' ? [] : text.split('\\n');
+}
 export function qipanMoves(packed, texts, before, color, firstRank) {
   const lines = texts.split('\\n');
   const out = new Array(packed.length >> 1);
@@ -55,6 +58,9 @@ export function qipanMoves(packed, texts, before, color, firstRank) {
 extern "C" {
     /// chess.js `Move` objects from packed facts (two words a move), `san\nafter` lines, the FEN
     /// before the moves, the mover's letter and the first rank's digit.
+    /// The lines of `text` (none for an empty text): a list of strings in one crossing.
+    #[wasm_bindgen(js_name = qipanLines)]
+    fn lines(text: &str) -> Array;
     #[wasm_bindgen(js_name = qipanMoves)]
     fn move_objects(
         packed: &[u32],
@@ -156,10 +162,14 @@ impl<V: JsVariant> Board<V> {
         if options.verbose {
             return Ok(describe_all(pos, &moves));
         }
-        Ok(moves
-            .iter()
-            .map(|&mv| JsValue::from_str(&pos.notation(mv)))
-            .collect())
+        let mut texts = String::with_capacity(moves.len() * 6);
+        for (i, &mv) in moves.iter().enumerate() {
+            if i > 0 {
+                texts.push('\n');
+            }
+            texts.push_str(&pos.notation(mv));
+        }
+        Ok(lines(&texts))
     }
 
     /// chess.js's `move(sanOrObject)`: plays a move given as text (SAN or coordinates; WXF,
