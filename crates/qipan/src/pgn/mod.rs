@@ -34,6 +34,7 @@
 
 mod bulk;
 mod decode;
+mod lines;
 mod record;
 mod replay;
 mod split;
@@ -48,6 +49,7 @@ pub use bulk::{
     parallel_map, replay_range, replay_source, summarize, BulkOptions, BulkReplay, GameSummary,
     ParallelMap,
 };
+pub use lines::{GameLines, LineStep};
 pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck};
 pub use split::{RawGame, Splitter};

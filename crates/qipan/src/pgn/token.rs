@@ -259,7 +259,14 @@ impl<'a> Tokenizer<'a> {
             "?!" => Some(6),
             _ => None,
         };
-        if body.is_empty() || nag.is_none() || is_result(body) {
+        if body.is_empty() {
+            // A glyph on its own (`e4 !?`) annotates the move before it, as python-chess reads it.
+            return match nag {
+                Some(nag) => Token::Nag(nag),
+                None => Token::Move(word),
+            };
+        }
+        if nag.is_none() || is_result(body) {
             return Token::Move(word);
         }
         self.pending_nag = nag;
