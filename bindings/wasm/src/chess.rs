@@ -18,10 +18,13 @@ impl JsVariant for Chess {
         Setup::from(self)
     }
 
+    /// A setup python-chess's status rules accept that the FEN reader also accepts: so the FEN
+    /// of every playable board loads back (the reader refuses a few placements those rules let
+    /// through, such as more promoted pieces than missing pawns).
     fn from_setup(setup: &Setup, rules: &ChessRules) -> Result<Chess, String> {
         let mut pos = Chess::try_from(*setup).map_err(|e| e.to_string())?;
         pos.set_mode(rules);
-        Ok(pos)
+        Chess::from_fen_for(&pos.fen(), rules).map_err(|e| e.to_string())
     }
 
     fn describe(&self, mv: Move) -> MoveFacts {
