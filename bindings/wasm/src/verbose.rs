@@ -156,7 +156,7 @@ impl<V: JsVariant> Board<V> {
             let piece = options.piece.as_deref().and_then(|p| p.chars().next());
             moves.retain(|&mv| {
                 let facts = pos.describe(mv);
-                square.is_none_or(|p| facts.from == p) && piece.is_none_or(|c| facts.piece == c)
+                square.map_or(true, |p| facts.from == p) && piece.map_or(true, |c| facts.piece == c)
             });
         }
         if options.verbose {
@@ -189,7 +189,7 @@ impl<V: JsVariant> Board<V> {
                     && Some(V::Setup::name(facts.to)) == to
                     && facts
                         .promotion
-                        .is_none_or(|p| promotion.as_deref() == Some(p.encode_utf8(&mut [0; 4])))
+                        .map_or(true, |p| promotion.as_deref() == Some(p.encode_utf8(&mut [0; 4])))
             });
             found.ok_or_else(|| {
                 js::error(
