@@ -187,9 +187,9 @@ impl<V: JsVariant> Board<V> {
                 let facts = pos.describe(mv);
                 Some(V::Setup::name(facts.from)) == from
                     && Some(V::Setup::name(facts.to)) == to
-                    && facts
-                        .promotion
-                        .map_or(true, |p| promotion.as_deref() == Some(p.encode_utf8(&mut [0; 4])))
+                    && facts.promotion.map_or(true, |p| {
+                        promotion.as_deref() == Some(p.encode_utf8(&mut [0; 4]))
+                    })
             });
             found.ok_or_else(|| {
                 js::error(
