@@ -27,6 +27,68 @@ impl JsVariant for Chess {
         Chess::from_fen_for(&pos.fen(), rules).map_err(|e| e.to_string())
     }
 
+    /// chess.js 1.4.0 generates moves square by square from a8 to h1; a pawn's single step,
+    /// double step, then captures (towards the a-file first for White, the h-file for Black); a
+    /// piece's moves ray by ray in its offset order, nearest first; promotions as n, b, r, q;
+    /// castling last, king side first.
+    fn listing_order(facts: &MoveFacts) -> u32 {
+        if facts.flags & (flags::KSIDE_CASTLE | flags::QSIDE_CASTLE) != 0 {
+            return 1 << 20 | u32::from(facts.flags & flags::QSIDE_CASTLE != 0);
+        }
+        let (from, to) = (facts.from, facts.to);
+        let (dr, df) = (
+            i32::from(to.rank) - i32::from(from.rank),
+            i32::from(to.file) - i32::from(from.file),
+        );
+        // chess.js's offsets as (ranks up, files right).
+        const KNIGHT: [(i32, i32); 8] = [
+            (1, -2),
+            (2, -1),
+            (2, 1),
+            (1, 2),
+            (-1, 2),
+            (-2, 1),
+            (-2, -1),
+            (-1, -2),
+        ];
+        const BISHOP: [(i32, i32); 4] = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
+        const ROOK: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+        const QUEEN: [(i32, i32); 8] = [
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+        ];
+        let ray = |dirs: &[(i32, i32)]| {
+            let index = dirs
+                .iter()
+                .position(|&d| d == (dr.signum(), df.signum()))
+                .unwrap_or(0);
+            index as u32 * 8 + dr.unsigned_abs().max(df.unsigned_abs())
+        };
+        let step = match facts.piece {
+            'p' if df == 0 => dr.unsigned_abs() - 1,
+            // White's first capture is towards the a-file (offset -17), Black's towards h (+17).
+            'p' => 2 + u32::from((df > 0) == (dr > 0)),
+            'n' => KNIGHT.iter().position(|&d| d == (dr, df)).unwrap_or(0) as u32,
+            'b' => ray(&BISHOP),
+            'r' => ray(&ROOK),
+            _ => ray(&QUEEN),
+        };
+        let promotion = match facts.promotion {
+            Some('b') => 1,
+            Some('r') => 2,
+            Some('q') => 3,
+            _ => 0,
+        };
+        let square = u32::from(7 - from.rank) * 8 + u32::from(from.file);
+        square << 12 | step << 4 | promotion
+    }
+
     fn describe(&self, mv: Move) -> MoveFacts {
         if mv.is_null() {
             // chess.js's null move: "from a8 to a8" by the king, flag '-'.

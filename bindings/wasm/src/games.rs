@@ -24,6 +24,12 @@ pub trait JsVariant: Variant {
     fn from_setup(setup: &Self::Setup, rules: &Self::Rules) -> Result<Self, String>;
     /// The facts of the legal move `mv` as chess.js's `Move` holds them.
     fn describe(&self, mv: Self::Move) -> MoveFacts;
+    /// Where chess.js would list a move with these facts among the position's moves (lower
+    /// first); the same for every move keeps the core's order.
+    fn listing_order(facts: &MoveFacts) -> u32 {
+        let _ = facts;
+        0
+    }
     /// Reads a rules argument that is neither `undefined`, `null` nor a rule-set name.
     fn rules_from_object(value: &JsValue) -> Result<Self::Rules, JsValue> {
         let _ = value;

@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::*;
 use crate::board::{color_from_js, color_letter, Board};
 use crate::games::JsVariant;
 use crate::setup::{JsSetup, PieceCode, Point};
+use crate::verbose::insertion_sort;
 
 #[wasm_bindgen(inline_js = "
 export function qipanPiece(letter) {
@@ -164,10 +165,19 @@ impl<V: JsVariant> Board<V> {
         };
         let out = Array::new();
         if let Some(p) = point::<V::Setup>(square) {
-            let mut found = setup.attackers(p, by);
             // chess.js lists them from the last rank down, each rank from file a.
-            found.sort_by_key(|q| (std::cmp::Reverse(q.rank), q.file));
-            for q in found {
+            let mut found: Vec<(u32, Point)> = setup
+                .attackers(p, by)
+                .into_iter()
+                .map(|q| {
+                    (
+                        u32::from(V::Setup::RANKS - q.rank) << 4 | u32::from(q.file),
+                        q,
+                    )
+                })
+                .collect();
+            insertion_sort(&mut found);
+            for (_, q) in found {
                 out.push(&JsValue::from_str(&V::Setup::name(q)));
             }
         }

@@ -113,6 +113,18 @@ fn describe_all<V: JsVariant>(pos: &V, moves: &[V::Move]) -> Array {
     )
 }
 
+/// Sorts by key, stably. A move list is short (a few dozen), and the standard library's sorts
+/// would add about 10 kB to the module.
+pub(crate) fn insertion_sort<T: Copy>(items: &mut [(u32, T)]) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && items[j - 1].0 > items[j].0 {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// Reads `moves()`'s options: `{verbose, square, piece}`.
 struct MovesOptions {
     verbose: bool,
@@ -143,7 +155,15 @@ impl<V: JsVariant> Board<V> {
     pub fn moves(&self, options: &JsValue) -> Result<Array, JsValue> {
         let options = MovesOptions::read(options);
         let pos = self.position()?;
-        let mut moves: Vec<V::Move> = pos.legal_moves().into_iter().collect();
+        // In chess.js's order, so that a ported program lists moves as it did (Xiangqi keeps the
+        // core's order: equal keys stay in place).
+        let mut keyed: Vec<(u32, V::Move)> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| (V::listing_order(&pos.describe(mv)), mv))
+            .collect();
+        insertion_sort(&mut keyed);
+        let mut moves: Vec<V::Move> = keyed.into_iter().map(|(_, mv)| mv).collect();
         if options.square.is_some() || options.piece.is_some() {
             let square = match &options.square {
                 // chess.js: a square that is not one gives no moves.
