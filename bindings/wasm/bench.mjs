@@ -1,6 +1,6 @@
 // qipan (WebAssembly) beside chess.js and ffish (Fairy-Stockfish in wasm), in one Node run:
 // legal move generation (also chess.js's verbose Move objects), push/pop and perft(4), chess and
-// Xiangqi, with ratios.
+// Xiangqi, and loading PGN records, with ratios.
 //
 //   bash bindings/wasm/build.sh && node bindings/wasm/bench.mjs [--quick] [--markdown]
 //
@@ -9,6 +9,8 @@
 // `move()` takes {from, to, promotion} objects (its fast path, no SAN parsing). qipan and chess.js
 // have a built-in perft; ffish has none, so its perft is the usual JS loop over
 // legalMoves/push/pop with bulk counting (numberLegalMoves) at the last ply.
+import { readFileSync } from "node:fs";
+
 import { Chess } from "chess.js";
 
 import { ChessBoard, XiangqiBoard } from "./pkg/node.js";
@@ -163,6 +165,27 @@ function row(name, unit, results) {
   }, 1000, perftRounds);
   if (counts.qipan !== counts.ffish) throw new Error(`xiangqi perft(${depth}) disagrees: ${JSON.stringify(counts)}`);
   row(`xiangqi: perft(${depth}) = ${counts.qipan}`, "ms", xiangqi);
+}
+
+// --- loading records ------------------------------------------------------------------------------
+{
+  // Each game of the chess example records as its own text: chess.js's loadPgn reads one game.
+  const file = readFileSync(new URL("../../examples/games/chess-classics.pgn", import.meta.url), "utf8");
+  const games = file.split(/\n\s*\n(?=\[Event )/).filter((g) => g.includes("[Event "));
+  const q = new ChessBoard();
+  const c = new Chess();
+  const plies = games.reduce((n, g) => {
+    q.loadPgn(g);
+    c.loadPgn(g);
+    if (q.history().join() !== c.history({ verbose: true }).map((m) => m.lan).join()) {
+      throw new Error("loadPgn disagrees with chess.js");
+    }
+    return n + q.history().length;
+  }, 0);
+  row(`chess: loadPgn (${games.length} games, ${plies} plies)`, "µs/game", compare({
+    qipan: () => games.forEach((g) => q.loadPgn(g)),
+    chessjs: () => games.forEach((g) => c.loadPgn(g)),
+  }, games.length));
 }
 
 // --- report ----------------------------------------------------------------------------------------

@@ -503,7 +503,18 @@ fn tree_round_trip<V: Variant>(tree: &GameTree<V>) {
         };
         let text = tree.write_pgn(&options);
         let back = GameTree::<V>::read_with(&read_one(&text), &Limits::default(), tree.rules());
-        assert!(back.errors.is_empty(), "{:?}\n{text}", back.errors);
+        // A bad `FEN` tag is kept as read, so it is as bad again; nothing else may fail.
+        let bad_fen = tree
+            .errors
+            .iter()
+            .any(|e| e.kind == qipan::pgn::RecordErrorKind::BadFen);
+        assert!(
+            back.errors
+                .iter()
+                .all(|e| bad_fen && e.kind == qipan::pgn::RecordErrorKind::BadFen),
+            "{:?}\n{text}",
+            back.errors
+        );
         assert_eq!(back.start(), tree.start(), "{text}");
         assert!(same_moves(tree, tree.root(), &back, back.root()), "{text}");
         assert_eq!(back.write_pgn(&options), text);

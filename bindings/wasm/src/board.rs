@@ -16,10 +16,12 @@ use crate::setup::JsSetup;
 /// board set up with `put`/`remove`/`clear` into a placement that cannot be played.
 #[derive(Debug, Clone)]
 pub struct Board<V: JsVariant> {
-    game: Game<V>,
+    pub(crate) game: Game<V>,
     /// The set-up board and why it cannot be played, while it cannot: then every method that
     /// needs legal moves throws `InvalidFenError`, and inspection reads this setup.
-    unplayable: Option<(V::Setup, String)>,
+    pub(crate) unplayable: Option<(V::Setup, String)>,
+    /// The record's headers and comments ([`crate::records`]).
+    pub(crate) record: crate::records::Record,
 }
 
 /// A parser of one notation (coordinates, SAN, WXF, Chinese).
@@ -49,6 +51,7 @@ impl<V: JsVariant> Board<V> {
         Ok(Board {
             game: Game::with_rules(start, rules),
             unplayable: None,
+            record: Default::default(),
         })
     }
 
@@ -57,6 +60,7 @@ impl<V: JsVariant> Board<V> {
         Board {
             game: Game::from_position(start),
             unplayable: None,
+            record: Default::default(),
         }
     }
 

@@ -170,6 +170,7 @@ pub struct ChessBoard {
 }
 
 board_class!(ChessBoard);
+crate::records::record_class!(ChessBoard);
 
 #[wasm_bindgen]
 impl ChessBoard {

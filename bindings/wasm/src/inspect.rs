@@ -111,12 +111,16 @@ impl<V: JsVariant> Board<V> {
     /// cannot be played until the kings are put back).
     pub fn clear(&mut self) {
         self.set_up(V::Setup::empty());
+        // chess.js's clear() drops the headers and comments too.
+        self.record = Default::default();
     }
 
     /// chess.js's `reset()`: the start position of the rules in force, history gone.
     pub fn reset(&mut self) {
         let rules = self.game_rules();
         self.set_up(V::start_with(&rules).setup_of());
+        // chess.js's reset() is a load(), which drops the headers and comments.
+        self.record = Default::default();
     }
 
     /// chess.js's `board()`: rows from the last rank down, each from file `a`, of

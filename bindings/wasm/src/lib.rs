@@ -16,7 +16,9 @@ pub mod inspect;
 pub mod js;
 pub mod names;
 pub mod rating;
+pub mod records;
 pub mod setup;
+pub mod trees;
 pub mod verbose;
 
 pub mod chess;
@@ -113,5 +115,6 @@ export interface XiangqiBoard {
 
 /** The names of the errors the boards throw (`error.name`). */
 export type QipanErrorName =
-  | "InvalidFenError" | "InvalidMoveError" | "IllegalMoveError" | "AmbiguousMoveError";
+  | "InvalidFenError" | "InvalidMoveError" | "IllegalMoveError" | "AmbiguousMoveError"
+  | "InvalidPgnError";
 "#;

@@ -107,6 +107,7 @@ pub struct XiangqiBoard {
 }
 
 board_class!(XiangqiBoard);
+crate::records::record_class!(XiangqiBoard);
 
 #[wasm_bindgen]
 impl XiangqiBoard {

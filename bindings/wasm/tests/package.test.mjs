@@ -47,6 +47,14 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "remove(square: string): Piece | undefined", "board(): (BoardSquare | null)[][]", "ascii(): string",
     "load(fen: string): void", "reset(): void", "clear(): void", "isAttacked(square: string, color: Color): boolean",
     "attackers(square: string, color?: Color): string[]", "inCheck(): boolean", "toString(): string",
+    "loadPgn(pgn: string, options?: { strict?: boolean, newlineChar?: string }): void",
+    "pgn(options?: { maxWidth?: number, newline?: string, notation?: string }): string",
+    "setHeader(key: string, value?: string): Record<string, string>", "removeHeader(key: string): boolean",
+    "getHeaders(): Record<string, string>", "getComment(): string | undefined", "setComment(comment: string): void",
+    "removeComment(): string | undefined", "getComments(): { fen: string, comment: string }[]",
+    "export function readGames(text: string): GameRecord[]",
+    "export function writePgn(tree: GameRecordInit, options?: WritePgnOptions): string",
+    "export function printable(text: string): string", "export interface GameNode", "export interface GameRecord", "export interface RecordErrorInfo",
     "export default function __wbg_init",
   ]) {
     assert.ok(dts.includes(sig), `missing ${sig}`);
@@ -116,7 +124,8 @@ test("a JavaScript quick start in the README, if there is one, runs as written",
 
 test("the .d.ts types a TypeScript program (tsc --strict)", () => {
   const program = `
-import init, { ChessBoard, XiangqiBoard, type Outcome, type QipanErrorName, type Move, type Piece, type BoardSquare, type Color } from "qipan";
+import init, { ChessBoard, XiangqiBoard, readGames, writePgn, type Outcome, type QipanErrorName,
+  type GameRecord, type GameNode, type RecordErrorInfo, type Move, type Piece, type BoardSquare, type Color } from "qipan";
 await init();
 using board = new ChessBoard();
 const moves: string[] = board.legalMoves();
@@ -161,7 +170,27 @@ board.reset();
 xq.clear();
 // @ts-expect-error a piece has a type and a colour
 board.put({ type: "q" }, "d4");
-export { played, san, back, over, nodes, side, wxf, chinese, name, red, sans, isCapture, flags, undone, piece, placed, taken, cells, attacked, attackers, mover };
+board.loadPgn("1. e4 e5 *", { strict: true, newlineChar: "\\r?\\n" });
+board.setHeader("White", "me");
+const headers: Record<string, string> = board.getHeaders();
+const comment: string | undefined = board.getComment();
+board.setComment("note");
+const comments: { fen: string, comment: string }[] = board.getComments();
+const text: string = board.pgn({ maxWidth: 80, newline: "\\n" });
+const games: GameRecord[] = readGames(text);
+const firstNode: GameNode | undefined = games[0].variations[0];
+const moveText: string | undefined = firstNode?.move;
+const errors: RecordErrorInfo[] = games[0].errors;
+const line: number | undefined = errors[0]?.line;
+const pgnName: QipanErrorName = "InvalidPgnError";
+const written: string = writePgn(games[0], { notation: "uci", comments: false, variations: true, maxWidth: 0 });
+writePgn({ game: "xiangqi", variations: [{ notation: "C2.5", nags: [1] }] });
+// @ts-expect-error unknown notation
+writePgn(games[0], { notation: "fen" });
+// @ts-expect-error nodes are objects
+writePgn({ variations: ["e2e4"] });
+export { played, san, back, over, nodes, side, wxf, chinese, name, red, sans, isCapture, flags, undone, piece, placed, taken, cells,
+  attacked, attackers, mover, headers, comment, comments, moveText, line, pgnName, written };
 `;
   writeFileSync(join(appDir, "types.mts"), program);
   const tsconfig = {

@@ -136,3 +136,30 @@ fn hostile_nesting_and_size_are_bounded() {
     let tree = AnyGameTree::read_str(&long).unwrap().unwrap();
     assert!(tree.errors().iter().any(|e| e.message.contains("plies")));
 }
+
+/// Found by the `pgn_tree` fuzz target: a record whose `FEN` tag is bad keeps the tag as read,
+/// so writing it and reading it back reports the same bad FEN, and nothing else.
+#[test]
+fn a_bad_fen_tag_is_kept_and_reported_again() {
+    let text =
+        "[Variant \"Chess960\"]\n[FEN \"r1k1r2q/p1ppp1pp/8/8/8/8/tays on c1)\"]\n\n1. e4 *\n";
+    let tree = AnyGameTree::read_str(text).unwrap().unwrap();
+    let kinds = |t: &AnyGameTree| t.errors().iter().map(|e| e.kind).collect::<Vec<_>>();
+    assert_eq!(kinds(&tree), [qipan::pgn::RecordErrorKind::BadFen]);
+    let written = tree.write_pgn(&WriteOptions::default());
+    assert!(written.contains("tays on c1)"), "{written}");
+    let back = AnyGameTree::read_str(&written).unwrap().unwrap();
+    assert_eq!(kinds(&back), kinds(&tree));
+}
+
+/// Found by the `pgn_tree` fuzz target: a game whose text breaks off among its tags still
+/// starts from the position its `FEN` tag names, as it does when written and read again.
+#[test]
+fn a_game_cut_among_its_tags_starts_from_its_fen() {
+    let text = "[FEN \"4k3/1P6/8/8/8/8/6K1/8 w - - 0 1\"]\n[SetUp \"1\"]\n[Bad tag\n\n*\n";
+    let AnyGameTree::Chess(tree) = AnyGameTree::read_str(text).unwrap().unwrap() else {
+        panic!("chess")
+    };
+    assert!(!tree.errors.is_empty());
+    assert_eq!(tree.start().fen(), "4k3/1P6/8/8/8/8/6K1/8 w - - 0 1");
+}

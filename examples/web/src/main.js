@@ -3,6 +3,7 @@
 import init, { ChessBoard, XiangqiBoard } from "qipan";
 
 import { drawChess, drawXiangqi } from "./draw.js";
+import { renderRecord, setUpRecords } from "./records.js";
 
 const GAMES = {
   chess: {
@@ -64,6 +65,26 @@ function newBoard(fen) {
   state.selected = null;
   state.claimed = false;
   state.blackStarts = board.turn() === "b";
+}
+
+/** Makes a board loaded from a record the page's: the move list is rebuilt from its history. */
+function adopt(board) {
+  const { notate } = GAMES[state.game];
+  const replay = board.clone();
+  const moves = [];
+  for (let mv = replay.pop(); mv !== undefined; mv = replay.pop()) moves.unshift(mv);
+  // The FEN's side field ("b": Black to move) in both games.
+  state.blackStarts = replay.fen().split(" ")[1] === "b";
+  state.record = moves.map((mv) => {
+    const note = notate(replay, mv);
+    replay.push(mv);
+    return note;
+  });
+  replay.free();
+  state.board?.free();
+  state.board = board;
+  state.selected = null;
+  state.claimed = false;
 }
 
 /** The legal moves from `square`, in coordinates (chess.js's `lan`). */
@@ -168,6 +189,7 @@ function render() {
   $("undo").disabled = history.length === 0;
   $("claim-draw").hidden = Boolean(outcome) || !board.canClaimDraw();
   renderMoves();
+  renderRecord(board);
 }
 
 function switchGame(game) {
@@ -212,6 +234,7 @@ function setUp() {
     }
     render();
   });
+  setUpRecords({ state, games: GAMES, switchGame, adopt, render });
   switchGame("chess");
 }
 

@@ -51,9 +51,11 @@ pub use bulk::{
 };
 pub use lines::{GameLines, LineStep};
 pub use record::{read_tags, PgnGame, PgnMove};
-pub use replay::{replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck};
+pub use replay::{
+    replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck, INVALID_PGN_ERROR,
+};
 pub use split::{RawGame, Splitter};
-pub use token::{movetext_moves, MovetextError, Token, Tokenizer};
+pub use token::{is_tag_name, movetext_moves, MovetextError, Token, Tokenizer};
 pub use visit::{visit_game, Visitor};
 pub use write::{MAX_COLUMN, SEVEN_TAG_ROSTER};
 

@@ -4,6 +4,16 @@ use std::borrow::Cow;
 
 use super::{is_result, is_trailer_rule, SyntaxError};
 
+/// Whether `name` is a tag name the tokenizer reads back: ASCII letters, digits and `_`, at
+/// least one. A writer must refuse any other name, or the record would not read back.
+pub fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(is_tag_name_byte)
+}
+
+fn is_tag_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
 /// One token of a game's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Token<'a> {
@@ -162,7 +172,7 @@ impl<'a> Tokenizer<'a> {
             i += 1;
         }
         let name_start = i;
-        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+        while i < bytes.len() && is_tag_name_byte(bytes[i]) {
             i += 1;
         }
         if i == name_start {
@@ -403,4 +413,30 @@ fn unescape(raw: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tag_name_tests {
+    use super::{is_tag_name, Token, Tokenizer};
+
+    #[test]
+    fn a_tag_name_is_what_reads_back_as_one() {
+        for name in [
+            "Event",
+            "White_Elo",
+            "FEN",
+            "x1",
+            "",
+            "A B",
+            "Name]",
+            "a\"b",
+            "é",
+            "A\n1",
+        ] {
+            let text = format!("[{name} \"v\"]");
+            let read = Tokenizer::new(&text, 1).next();
+            let reads_back = matches!(read, Some(Ok((Token::Tag { name: n, .. }, _))) if n == name);
+            assert_eq!(is_tag_name(name), reads_back, "{name:?}");
+        }
+    }
 }

@@ -33,11 +33,16 @@ impl<V: Variant> GameTree<V> {
             starting_comment: String::new(),
             skip_depth: None,
             stopped: false,
+            started: false,
         };
         builder.tree.tags = super::roster();
         if let Err(e) = visit_game(raw, limits, &mut builder) {
             let line = e.line().unwrap_or(raw.line);
             builder.error(line, None, None, RecordErrorKind::Syntax, e.to_string());
+        }
+        if !builder.started {
+            // The text broke off among the tags: the start is still the one they name.
+            let _ = builder.begin_movetext();
         }
         builder.tree
     }
@@ -60,6 +65,8 @@ struct Builder<'a, V: Variant> {
     skip_depth: Option<usize>,
     /// Reading stopped at a bound; nothing more is taken.
     stopped: bool,
+    /// The movetext began (the start position was read from the tags).
+    started: bool,
 }
 
 fn join(slot: &mut String, text: &str) {
@@ -110,6 +117,7 @@ impl<V: Variant> Visitor for Builder<'_, V> {
     }
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
+        self.started = true;
         let Some(fen) = self.tree.tag("FEN").map(|f| f.trim().to_owned()) else {
             return ControlFlow::Continue(());
         };
