@@ -24,7 +24,9 @@ macro_rules! board_class {
             /// chess.js's `moves()`: the legal moves in the game's notation (SAN; WXF in
             /// Xiangqi), or with `{verbose: true}` as `Move` objects; `square` keeps the moves
             /// from one square, `piece` those of one piece type.
-            #[wasm_bindgen(unchecked_return_type = "any[]")]
+            ///
+            /// (Typed by chess.js's overloads in the custom section of lib.rs, not here.)
+            #[wasm_bindgen(skip_typescript)]
             pub fn moves(
                 &self,
                 #[wasm_bindgen(unchecked_optional_param_type = "MovesOptions")]

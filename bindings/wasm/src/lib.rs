@@ -102,16 +102,21 @@ export interface Move {
   isBigPawn(): boolean;
 }
 
-/** chess.js's overloads of `moves()`: `Move` objects with `{verbose: true}`, strings otherwise. */
-export interface ChessBoard {
+/** chess.js's `moves()` with its overloads (merged into the class). */
+interface ChessJsMoves {
+  /**
+   * The legal moves as `Move` objects (chess in chess.js's order); `square` keeps the moves from
+   * one square, `piece` those of one piece type. Throws `InvalidFenError` on a board that cannot
+   * be played.
+   */
   moves(options: MovesOptions & { verbose: true }): Move[];
+  /** The legal moves in the game's notation: SAN (WXF in Xiangqi). */
   moves(options?: MovesOptions & { verbose?: false }): string[];
+  /** The legal moves, as objects when `verbose` is true. */
+  moves(options?: MovesOptions): string[] | Move[];
 }
-/** chess.js's overloads of `moves()`: `Move` objects with `{verbose: true}`, strings otherwise. */
-export interface XiangqiBoard {
-  moves(options: MovesOptions & { verbose: true }): Move[];
-  moves(options?: MovesOptions & { verbose?: false }): string[];
-}
+export interface ChessBoard extends ChessJsMoves {}
+export interface XiangqiBoard extends ChessJsMoves {}
 
 /** The names of the errors the boards throw (`error.name`). */
 export type QipanErrorName =

@@ -42,7 +42,7 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "perft(depth: number): number", "svg(): string", "free(): void", "rules(): string",
     "resign(color: string | boolean): boolean", "agreeDraw(): boolean", "flag(color: string | boolean): boolean",
     "static chess960(start: number | string): ChessBoard",
-    "moves(options?: MovesOptions): any[]", "move(mv: string | MoveInput): Move", "undo(): Move | null",
+    "moves(options: MovesOptions & { verbose: true }): Move[]", "export interface ChessBoard extends ChessJsMoves", "move(mv: string | MoveInput): Move", "undo(): Move | null",
     "get(square: string): Piece | undefined", "put(piece: Piece, square: string): boolean",
     "remove(square: string): Piece | undefined", "board(): (BoardSquare | null)[][]", "ascii(): string",
     "load(fen: string): void", "reset(): void", "clear(): void", "isAttacked(square: string, color: Color): boolean",
@@ -170,6 +170,10 @@ board.reset();
 xq.clear();
 // @ts-expect-error a piece has a type and a colour
 board.put({ type: "q" }, "d4");
+// @ts-expect-error verbose moves are Move objects (chess.js's overloads), not strings
+const notStrings: string[] = board.moves({ verbose: true });
+// @ts-expect-error plain moves are strings
+const notMoves: Move[] = xq.moves();
 board.loadPgn("1. e4 e5 *", { strict: true, newlineChar: "\\r?\\n" });
 board.setHeader("White", "me");
 const headers: Record<string, string> = board.getHeaders();
@@ -190,7 +194,7 @@ writePgn(games[0], { notation: "fen" });
 // @ts-expect-error nodes are objects
 writePgn({ variations: ["e2e4"] });
 export { played, san, back, over, nodes, side, wxf, chinese, name, red, sans, isCapture, flags, undone, piece, placed, taken, cells,
-  attacked, attackers, mover, headers, comment, comments, moveText, line, pgnName, written };
+  attacked, attackers, mover, notStrings, notMoves, headers, comment, comments, moveText, line, pgnName, written };
 `;
   writeFileSync(join(appDir, "types.mts"), program);
   const tsconfig = {
@@ -202,5 +206,10 @@ export { played, san, back, over, nodes, side, wxf, chinese, name, red, sans, is
   };
   writeFileSync(join(appDir, "tsconfig.json"), JSON.stringify(tsconfig));
   const tsc = join(here, "..", "node_modules", ".bin", "tsc");
-  execFileSync(tsc, ["-p", appDir], { cwd: appDir, encoding: "utf8", stdio: "pipe" });
+  try {
+    execFileSync(tsc, ["-p", appDir], { cwd: appDir, encoding: "utf8", stdio: "pipe" });
+  } catch (error) {
+    // tsc reports on stdout: show it, not only the exit status.
+    assert.fail(`tsc: ${error.stdout}${error.stderr}`);
+  }
 });
