@@ -180,10 +180,15 @@ macro_rules! board_class {
                 self.board.pop()
             }
 
-            /// The moves played since the start position, in coordinates.
-            #[wasm_bindgen(unchecked_return_type = "string[]")]
-            pub fn history(&self) -> js_sys::Array {
-                self.board.history()
+            /// The moves played since the start position, in coordinates; with
+            /// `{verbose: true}` as chess.js's `Move` objects.
+            ///
+            /// (Typed by overloads in the custom section of lib.rs, not here.)
+            #[wasm_bindgen(skip_typescript)]
+            pub fn history(&self, options: wasm_bindgen::JsValue) -> js_sys::Array {
+                self.board
+                    .history_moves(&options)
+                    .unwrap_or_else(|| self.board.history())
             }
 
             /// The current position as FEN.

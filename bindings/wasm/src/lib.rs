@@ -102,7 +102,7 @@ export interface Move {
   isBigPawn(): boolean;
 }
 
-/** chess.js's `moves()` with its overloads (merged into the class). */
+/** chess.js's `moves()` and `history()` with their overloads (merged into the class). */
 interface ChessJsMoves {
   /**
    * The legal moves as `Move` objects (chess in chess.js's order); `square` keeps the moves from
@@ -114,6 +114,10 @@ interface ChessJsMoves {
   moves(options?: MovesOptions & { verbose?: false }): string[];
   /** The legal moves, as objects when `verbose` is true. */
   moves(options?: MovesOptions): string[] | Move[];
+  /** The moves played since the start position as chess.js's `Move` objects. */
+  history(options: { verbose: true }): Move[];
+  /** The moves played since the start position, in coordinates (UCI; ICCS in Xiangqi). */
+  history(options?: { verbose?: false }): string[];
 }
 export interface ChessBoard extends ChessJsMoves {}
 export interface XiangqiBoard extends ChessJsMoves {}

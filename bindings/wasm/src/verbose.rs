@@ -6,10 +6,10 @@
 //! `Move` objects (the same fields and methods as chess.js 1.4.0's `Move`).
 
 use js_sys::{Array, Reflect};
-use qipan::ErrorKind;
+use qipan::{Color, ErrorKind};
 use wasm_bindgen::prelude::*;
 
-use crate::board::{color_letter, Board};
+use crate::board::Board;
 use crate::games::{JsVariant, MoveFacts};
 use crate::js;
 use crate::setup::{JsSetup, Point};
@@ -31,13 +31,14 @@ function square(code, firstRank) {
 export function qipanLines(text) {
   return text === '' ? [] : text.split('\\n');
 }
-export function qipanMoves(packed, texts, before, color, firstRank) {
+export function qipanMoves(packed, texts, firstRank) {
   const lines = texts.split('\\n');
   const out = new Array(packed.length >> 1);
+  let before = '';
   for (let i = 0; i < out.length; i++) {
     const facts = packed[2 * i], pieces = packed[2 * i + 1];
     const m = new Move();
-    m.color = color;
+    m.color = (facts >>> 24) & 1 ? 'b' : 'w';
     m.from = square(facts & 255, firstRank);
     m.to = square((facts >> 8) & 255, firstRank);
     m.piece = String.fromCharCode(pieces & 255);
@@ -46,29 +47,26 @@ export function qipanMoves(packed, texts, before, color, firstRank) {
     let flags = '';
     for (let bit = 0; bit < 8; bit++) if ((facts >> 16) & (1 << bit)) flags += FLAGS[bit];
     m.flags = flags;
-    m.san = lines[2 * i];
+    m.san = lines[3 * i];
     m.lan = m.from + m.to + (m.promotion ?? '');
+    // An empty line: the same position as the move before.
+    if (lines[3 * i + 1] !== '') before = lines[3 * i + 1];
     m.before = before;
-    m.after = lines[2 * i + 1];
+    m.after = lines[3 * i + 2];
     out[i] = m;
   }
   return out;
 }
 ")]
 extern "C" {
-    /// chess.js `Move` objects from packed facts (two words a move), `san\nafter` lines, the FEN
-    /// before the moves, the mover's letter and the first rank's digit.
     /// The lines of `text` (none for an empty text): a list of strings in one crossing.
     #[wasm_bindgen(js_name = qipanLines)]
     fn lines(text: &str) -> Array;
+    /// chess.js `Move` objects from packed facts (two words a move: squares, flags and the
+    /// mover's colour; the pieces' letters), `san`, `before` (empty: as the move before) and
+    /// `after` lines, and the first rank's digit.
     #[wasm_bindgen(js_name = qipanMoves)]
-    fn move_objects(
-        packed: &[u32],
-        texts: &str,
-        before: &str,
-        color: &str,
-        first_rank: u8,
-    ) -> Array;
+    fn move_objects(packed: &[u32], texts: &str, first_rank: u8) -> Array;
 }
 
 /// A point as the JS function reads it: file in the low four bits, rank above.
@@ -78,9 +76,18 @@ fn code(p: Point) -> u32 {
 
 /// chess.js `Move` objects of the legal moves `moves` of `pos`.
 fn describe_all<V: JsVariant>(pos: &V, moves: &[V::Move]) -> Array {
-    let mut packed = Vec::with_capacity(2 * moves.len());
-    let mut texts = String::with_capacity(moves.len() * 72);
-    for &mv in moves {
+    describe_played(moves.iter().map(|&mv| (pos, mv)), moves.len())
+}
+
+/// chess.js `Move` objects of moves, each with the position it is played from (`count` of them).
+fn describe_played<'a, V: JsVariant + 'a>(
+    played: impl Iterator<Item = (&'a V, V::Move)>,
+    count: usize,
+) -> Array {
+    let mut packed = Vec::with_capacity(2 * count);
+    let mut texts = String::with_capacity(count * 80);
+    let mut last: Option<&V> = None;
+    for (i, (pos, mv)) in played.enumerate() {
         let MoveFacts {
             from,
             to,
@@ -89,28 +96,29 @@ fn describe_all<V: JsVariant>(pos: &V, moves: &[V::Move]) -> Array {
             promotion,
             flags,
         } = pos.describe(mv);
-        packed.push(code(from) | code(to) << 8 | u32::from(flags) << 16);
+        let black = u32::from(pos.turn() == Color::Black);
+        packed.push(code(from) | code(to) << 8 | u32::from(flags) << 16 | black << 24);
         packed.push(
             u32::from(piece)
                 | captured.map_or(0, u32::from) << 8
                 | promotion.map_or(0, u32::from) << 16,
         );
-        if !texts.is_empty() {
+        if i > 0 {
             texts.push('\n');
         }
         texts.push_str(&pos.notation(mv));
+        texts.push('\n');
+        // The FEN before is written once for a run of moves from the same position.
+        if !last.is_some_and(|l| std::ptr::eq(l, pos)) {
+            texts.push_str(&pos.fen());
+        }
+        last = Some(pos);
         texts.push('\n');
         let mut after = pos.clone();
         after.play_or_pass(mv);
         texts.push_str(&after.fen());
     }
-    move_objects(
-        &packed,
-        &texts,
-        &pos.fen(),
-        color_letter(pos.turn()),
-        V::Setup::FIRST_RANK,
-    )
+    move_objects(&packed, &texts, V::Setup::FIRST_RANK)
 }
 
 /// Sorts by key, stably. A move list is short (a few dozen), and the standard library's sorts
@@ -227,6 +235,19 @@ impl<V: JsVariant> Board<V> {
         let described = describe_all(pos, &[mv]).get(0);
         self.play(mv)?;
         Ok(described)
+    }
+
+    /// chess.js's `history({verbose: true})`: the moves played as `Move` objects; `None`
+    /// without `verbose` (the caller answers its coordinates).
+    pub fn history_moves(&self, options: &JsValue) -> Option<Array> {
+        if !MovesOptions::read(options).verbose {
+            return None;
+        }
+        let Ok(game) = self.game() else {
+            return Some(Array::new());
+        };
+        let played = game.positions().iter().zip(game.moves().iter().copied());
+        Some(describe_played(played, game.moves().len()))
     }
 
     /// chess.js's `undo()`: takes back the last move and answers its `Move`, `null` at the start.

@@ -136,6 +136,8 @@ test(`chess: ${POSITIONS} positions give chess.js's verbose moves and inspection
       }
       if (ref.isGameOver()) break;
     }
+    assert.deepEqual(board.history({ verbose: true }).map(plain), ref.history({ verbose: true }).map(plain), `history, game ${game}`);
+    assert.deepEqual(board.history({ verbose: true }).map((m) => m.lan), board.history(), `history in coordinates, game ${game}`);
     board.free();
   }
   // Every kind of move and edit comes up in the default count (fewer positions may miss some).

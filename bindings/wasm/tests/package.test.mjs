@@ -35,6 +35,7 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "static fromChess960Pos(n: number): ChessBoard", "isChess960(): boolean",
     "legalMoves(): string[]", "push(mv: string): string", "pushSan(san: string): string",
     "pushWxf(wxf: string): string", "pushChinese(chinese: string): string", "pop(): string | undefined",
+    "history(options: { verbose: true }): Move[]",
     "fen(): string", "turn(): Color", "isCheck(): boolean", "isCheckmate(): boolean",
     "isStalemate(): boolean", "isInsufficientMaterial(): boolean", "canClaimDraw(): boolean",
     "isGameOver(claimDraw?: boolean): boolean", "outcome(claimDraw?: boolean): Outcome | null",
@@ -174,6 +175,8 @@ board.put({ type: "q" }, "d4");
 const notStrings: string[] = board.moves({ verbose: true });
 // @ts-expect-error plain moves are strings
 const notMoves: Move[] = xq.moves();
+const played2: Move[] = xq.history({ verbose: true });
+const coords: string[] = xq.history();
 board.loadPgn("1. e4 e5 *", { strict: true, newlineChar: "\\r?\\n" });
 board.setHeader("White", "me");
 const headers: Record<string, string> = board.getHeaders();
@@ -194,7 +197,7 @@ writePgn(games[0], { notation: "fen" });
 // @ts-expect-error nodes are objects
 writePgn({ variations: ["e2e4"] });
 export { played, san, back, over, nodes, side, wxf, chinese, name, red, sans, isCapture, flags, undone, piece, placed, taken, cells,
-  attacked, attackers, mover, notStrings, notMoves, headers, comment, comments, moveText, line, pgnName, written };
+  attacked, attackers, mover, notStrings, notMoves, played2, coords, headers, comment, comments, moveText, line, pgnName, written };
 `;
   writeFileSync(join(appDir, "types.mts"), program);
   const tsconfig = {
