@@ -1,6 +1,6 @@
 // qipan (WebAssembly) beside chess.js and ffish (Fairy-Stockfish in wasm), in one Node run:
-// legal move generation, push/pop and perft(4), chess and Xiangqi, and loading PGN records, with
-// ratios.
+// legal move generation (also chess.js's verbose Move objects), push/pop and perft(4), chess and
+// Xiangqi, and loading PGN records, with ratios.
 //
 //   bash bindings/wasm/build.sh && node bindings/wasm/bench.mjs [--quick] [--markdown]
 //
@@ -104,6 +104,19 @@ function row(name, unit, results) {
   row("xiangqi: legal moves (3 positions)", "µs/position", compare({
     qipan: () => qx.forEach((b) => b.legalMoves()),
     ffish: () => fx.forEach((b) => split(b.legalMoves())),
+  }, qx.length));
+
+  // chess.js's verbose moves: qipan answers the whole array of Move objects in one call.
+  row("chess: moves({verbose: true}) (4 positions)", "µs/position", compare({
+    qipan: () => q.forEach((b) => b.moves({ verbose: true })),
+    chessjs: () => c.forEach((b) => b.moves({ verbose: true })),
+  }, q.length));
+  row("chess: board() + moves() SAN (4 positions)", "µs/position", compare({
+    qipan: () => q.forEach((b) => { b.board(); b.moves(); }),
+    chessjs: () => c.forEach((b) => { b.board(); b.moves(); }),
+  }, q.length));
+  row("xiangqi: moves({verbose: true}) (3 positions)", "µs/position", compare({
+    qipan: () => qx.forEach((b) => b.moves({ verbose: true })),
   }, qx.length));
 
   // --- push/pop of every legal move ------------------------------------------------------------

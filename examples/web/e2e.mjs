@@ -59,6 +59,26 @@ async function clickMoves(moves) {
 
 const text = (selector) => page.locator(selector).innerText();
 
+/** The pieces drawn on the page: square name to the FEN letter in `data-piece`. */
+async function drawnPieces() {
+  return new Map(await page.$$eval("#board [data-square]", (groups) => groups
+    .map((g) => [g.dataset.square, g.querySelector("[data-piece]")?.dataset.piece])
+    .filter(([, piece]) => piece)));
+}
+
+/** The pieces of a FEN's placement field, read here independently of the page and package. */
+function fenPieces(fen, topRank) {
+  const pieces = new Map();
+  fen.split(" ")[0].split("/").forEach((row, i) => {
+    let file = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) file += Number(c);
+      else pieces.set(`${"abcdefghi"[file++]}${topRank - i}`, c);
+    }
+  });
+  return pieces;
+}
+
 before(async () => {
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
   await build({ root: here, logLevel: "warn" });
@@ -140,6 +160,29 @@ test("chess: a threefold repetition can be claimed, and a pawn promotes to the p
   await clickMoves(["a7a8"]);
   assert.match(await text("#moves"), /a8=N/);
   assert.equal(await page.getAttribute('#board [data-square="a8"] [data-piece]', "data-piece"), "N");
+});
+
+test("the drawn board is the position's: every piece of a loaded FEN on its square, in both games", async () => {
+  const chess = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
+  await page.fill("#fen", chess);
+  await page.click("#load-fen");
+  assert.deepEqual(await drawnPieces(), fenPieces(chess, 8));
+  await page.click("#flip");
+  assert.deepEqual(await drawnPieces(), fenPieces(chess, 8), "flipped");
+  await page.click("#flip");
+  await clickMoves(["e1g1"]);
+  const castled = fenPieces(chess, 8);
+  castled.delete("e1");
+  castled.delete("h1");
+  castled.set("g1", "K").set("f1", "R");
+  assert.deepEqual(await drawnPieces(), castled, "after castling");
+  await page.click("#game-xiangqi");
+  const xiangqi = "2bak4/4a4/4b1n2/p3p3p/2p6/6P2/P3P3P/2N1B1N2/4A4/3AK4 w - - 0 1";
+  await page.fill("#fen", xiangqi);
+  await page.click("#load-fen");
+  assert.equal(await text("#fen-error"), "");
+  assert.deepEqual(await drawnPieces(), fenPieces(xiangqi, 9));
+  await page.click("#game-chess");
 });
 
 test("xiangqi: a cannon mate by clicks is announced as 1-0", async () => {

@@ -250,6 +250,7 @@ impl<V: RecordVariant> Board<V> {
             }
         }
         self.game = tree.game_at(tree.end(root));
+        self.unplayable = None;
         self.record = Record {
             tags: tree.tags,
             comments,
@@ -281,6 +282,8 @@ impl<V: RecordVariant> Board<V> {
     /// chess.js's `pgn({maxWidth, newline})` (and `notation`): the game as PGN, on one line
     /// unless `maxWidth` is given.
     pub fn pgn(&self, options: &JsValue) -> Result<String, JsValue> {
+        // A board set up into a position that cannot be played has no game to write.
+        self.game()?;
         let tree = self.record_tree();
         let write = write_options::<V>(options, None)?;
         let text = tree.write_pgn(&write);

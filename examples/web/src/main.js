@@ -2,25 +2,21 @@
 // for legal moves, notation and the game's outcome, and announces the result.
 import init, { ChessBoard, XiangqiBoard } from "qipan";
 
-import { drawChess, drawXiangqi, piecesFromFen } from "./draw.js";
+import { drawChess, drawXiangqi } from "./draw.js";
 import { renderRecord, setUpRecords } from "./records.js";
 
 const GAMES = {
   chess: {
     Board: ChessBoard,
     draw: drawChess,
-    sides: { white: "White", black: "Black" },
-    king: { white: "K", black: "k" },
-    grid: [8, 8, 8],
+    sides: { w: "White", b: "Black" },
     // SAN for the move list.
     notate: (board, mv) => ({ text: board.san(mv) }),
   },
   xiangqi: {
     Board: XiangqiBoard,
     draw: drawXiangqi,
-    sides: { red: "Red", black: "Black" },
-    king: { red: "K", black: "k" },
-    grid: [9, 10, 9],
+    sides: { w: "Red", b: "Black" },
     // WXF and Chinese notation for the move list.
     notate: (board, mv) => ({ text: board.wxf(mv), extra: board.chinese(mv) }),
   },
@@ -44,6 +40,9 @@ const TERMINATIONS = {
   dead_position: "Dead position",
 };
 
+/** The winners' names of `outcome()`. */
+const WINNERS = { white: "White", black: "Black", red: "Red" };
+
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -65,7 +64,7 @@ function newBoard(fen) {
   state.record = [];
   state.selected = null;
   state.claimed = false;
-  state.blackStarts = board.turn() === "black";
+  state.blackStarts = board.turn() === "b";
 }
 
 /** Makes a board loaded from a record the page's: the move list is rebuilt from its history. */
@@ -88,16 +87,18 @@ function adopt(board) {
   state.claimed = false;
 }
 
-/** The legal moves from `square`, in coordinates. */
+/** The legal moves from `square`, in coordinates (chess.js's `lan`). */
 function movesFrom(square) {
-  return state.board.legalMoves().filter((mv) => mv.slice(0, 2) === square);
+  return state.board.moves({ square, verbose: true }).map((m) => m.lan);
 }
 
+/** The square of the king (general) in check, read from `board()`. */
 function kingSquareInCheck() {
-  if (!state.board.isCheck()) return null;
-  const { king, grid } = GAMES[state.game];
-  const letter = king[state.board.turn()];
-  for (const [square, piece] of piecesFromFen(state.board.fen(), ...grid)) if (piece === letter) return square;
+  if (!state.board.inCheck()) return null;
+  const turn = state.board.turn();
+  for (const row of state.board.board()) {
+    for (const cell of row) if (cell?.type === "k" && cell.color === turn) return cell.square;
+  }
   return null;
 }
 
@@ -125,7 +126,7 @@ function onSquare(square) {
 
 function renderMoves() {
   const { sides } = GAMES[state.game];
-  const names = state.game === "chess" ? ["White", "Black"] : [sides.red, sides.black];
+  const names = [sides.w, sides.b];
   $("moves").tHead.innerHTML = `<tr><th>#</th><th>${names[0]}</th><th>${names[1]}</th></tr>`;
   const body = $("moves").tBodies[0];
   body.replaceChildren();
@@ -158,8 +159,7 @@ function announce(outcome) {
     delete result.dataset.termination;
     return;
   }
-  const { sides } = GAMES[state.game];
-  const who = outcome.winner ? `${sides[outcome.winner]} wins` : "Draw";
+  const who = outcome.winner ? `${WINNERS[outcome.winner]} wins` : "Draw";
   result.textContent = `${TERMINATIONS[outcome.termination] ?? outcome.termination} — ${who} (${outcome.result})`;
   result.dataset.result = outcome.result;
   result.dataset.termination = outcome.termination;
@@ -173,7 +173,7 @@ function render() {
   const history = board.history();
   const last = history.at(-1);
   $("board").replaceChildren(draw({
-    fen: board.fen(),
+    cells: board.board(),
     selected: state.selected,
     targets,
     lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,

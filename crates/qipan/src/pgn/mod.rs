@@ -147,6 +147,17 @@ pub enum SyntaxError {
 }
 
 impl SyntaxError {
+    /// What is wrong, without the line (for a report that names the line itself).
+    pub fn message(&self) -> String {
+        let text = self.to_string();
+        match self.line() {
+            Some(line) => text
+                .strip_prefix(&format!("line {line}: "))
+                .map_or(text.clone(), str::to_owned),
+            None => text,
+        }
+    }
+
     /// The line the error is on (the game's first line for [`SyntaxError::GameTooLarge`]).
     pub fn line(&self) -> Option<u64> {
         match *self {

@@ -333,7 +333,7 @@ pub fn replay_with<V: Variant>(raw: &RawGame, limits: &Limits, rules: &V::Rules)
     };
     if let Err(e) = visit_game(raw, limits, &mut replayer) {
         let line = e.line().unwrap_or(raw.line);
-        replayer.error(line, RecordErrorKind::Syntax, e.to_string());
+        replayer.error(line, RecordErrorKind::Syntax, e.message());
         replayer.failed = true;
     }
     let mut r = replayer;

@@ -212,7 +212,24 @@ impl<'a> Tokenizer<'a> {
             i += 1;
         }
         if bytes.get(i) != Some(&b']') {
-            return Err(bad("missing `]`"));
+            // python-chess writes quotes inside a value unescaped (`[White "A "B" C"]`): when
+            // the line still ends with `"]`, the value runs to that last quote, as it reads it.
+            let eol = bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |j| i + j);
+            let line_end = self.text[..eol].trim_end_matches([' ', '\t', '\r']);
+            if !line_end.ends_with("\"]") || line_end.len() < value_start + 2 {
+                return Err(bad("missing `]`"));
+            }
+            let raw = &self.text[value_start..line_end.len() - 2];
+            self.pos = line_end.len();
+            let value = if raw.contains('\\') {
+                Cow::Owned(unescape(raw))
+            } else {
+                Cow::Borrowed(raw)
+            };
+            return Ok(Token::Tag { name, value });
         }
         self.pos = i + 1;
         let value = if escaped {

@@ -48,6 +48,31 @@ impl AnyGameTree {
         }))
     }
 
+    /// Reads one game as python-chess reads a game of a variant it does not play: as
+    /// [`AnyGameTree::read`], but a `Variant` tag naming a game qipan does not play is an error
+    /// on the game (first in [`GameTree::errors`]) and the record is read as chess.
+    ///
+    /// ```
+    /// use qipan::pgn::{Limits, Splitter};
+    /// use qipan::tree::AnyGameTree;
+    /// let text = "[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n";
+    /// let raw = Splitter::new(text.as_bytes(), Limits::default()).next().unwrap().unwrap();
+    /// let tree = AnyGameTree::read_lenient(&raw, &Limits::default());
+    /// assert_eq!(tree.kind(), qipan::GameKind::Chess);
+    /// assert_eq!(tree.errors()[0].kind.as_str(), "unsupported_variant");
+    /// assert_eq!(tree.mainline_texts(None), ["e4", "e5"]);
+    /// ```
+    pub fn read_lenient(raw: &RawGame, limits: &Limits) -> AnyGameTree {
+        match AnyGameTree::read(raw, limits) {
+            Ok(tree) => tree,
+            Err(error) => {
+                let mut tree = GameTree::<Chess>::read_with(raw, limits, &Default::default());
+                tree.errors.insert(0, error);
+                AnyGameTree::Chess(tree)
+            }
+        }
+    }
+
     /// Reads the first game of `text` (`None` when it holds none).
     ///
     /// ```

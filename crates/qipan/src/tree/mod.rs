@@ -224,12 +224,36 @@ impl<V: Variant> GameTree<V> {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets a tag, in place when it exists, else at the end.
+    /// Sets a tag, in place when it exists. A new tag of the Seven Tag Roster goes in its
+    /// place among the roster's tags, before all others, and any other new tag at the end
+    /// (python-chess's `Headers` order).
+    ///
+    /// ```
+    /// use qipan::tree::GameTree;
+    /// let mut tree = GameTree::<qipan::Chess>::default();
+    /// tree.tags.clear();
+    /// for (name, value) in [("Annotator", "me"), ("White", "A"), ("Event", "E"), ("White", "B")] {
+    ///     tree.set_tag(name, value);
+    /// }
+    /// let names: Vec<&str> = tree.tags.iter().map(|(n, _)| n.as_str()).collect();
+    /// assert_eq!(names, ["Event", "White", "Annotator"]);
+    /// assert_eq!(tree.tag("White"), Some("B"));
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(slot) => slot.1 = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
+        if let Some(slot) = self.tags.iter_mut().find(|(n, _)| n == name) {
+            slot.1 = value.to_owned();
+            return;
         }
+        let rank = |n: &str| SEVEN_TAG_ROSTER.iter().position(|(r, _)| *r == n);
+        let at = match rank(name) {
+            Some(r) => self
+                .tags
+                .iter()
+                .position(|(n, _)| rank(n).map_or(true, |q| q > r))
+                .unwrap_or(self.tags.len()),
+            None => self.tags.len(),
+        };
+        self.tags.insert(at, (name.to_owned(), value.to_owned()));
     }
 
     /// Removes every tag named `name`; whether there was one.

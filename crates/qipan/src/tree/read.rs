@@ -38,7 +38,7 @@ impl<V: Variant> GameTree<V> {
         builder.tree.tags = super::roster();
         if let Err(e) = visit_game(raw, limits, &mut builder) {
             let line = e.line().unwrap_or(raw.line);
-            builder.error(line, None, None, RecordErrorKind::Syntax, e.to_string());
+            builder.error(line, None, None, RecordErrorKind::Syntax, e.message());
         }
         if !builder.started {
             // The text broke off among the tags: the start is still the one they name.

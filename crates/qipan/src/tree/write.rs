@@ -5,7 +5,7 @@
 
 use super::{GameTree, NodeId};
 use crate::pgn::MAX_COLUMN;
-use crate::{Color, Notation, Variant};
+use crate::{Color, Notation, NotationError, Variant};
 
 /// What [`GameTree::write_pgn`] writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +93,24 @@ impl Lines {
 }
 
 impl<V: Variant> GameTree<V> {
-    /// The record as PGN text, without a trailing newline (python-chess's `str(game)`).
+    /// Whether the game writes its moves in `notation` ([`WriteOptions::notation`] falls back
+    /// to the record's own notation otherwise): the error names the notations it writes.
+    ///
+    /// ```
+    /// use qipan::tree::GameTree;
+    /// use qipan::{Chess, Notation};
+    /// let tree = GameTree::<Chess>::default();
+    /// assert!(tree.check_notation(Notation::Lan).is_ok());
+    /// assert!(tree.check_notation(Notation::Wxf).unwrap_err().to_string().contains("san, lan, uci"));
+    /// ```
+    pub fn check_notation(&self, notation: Notation) -> Result<(), NotationError> {
+        self.start()
+            .write_move(V::null_move(), notation)
+            .map(|_| ())
+    }
+
+    /// The record as PGN text, without a trailing newline: python-chess's
+    /// `game.accept(StringExporter(columns=...))` (its `str(game)` is `columns: None`).
     pub fn write_pgn(&self, options: &WriteOptions) -> String {
         let notation = options
             .notation

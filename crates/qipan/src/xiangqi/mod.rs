@@ -31,6 +31,7 @@ mod movegen;
 mod notation;
 mod piece;
 pub(crate) mod repetition;
+mod setup;
 mod square;
 mod svg;
 mod tables;
@@ -44,6 +45,7 @@ pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
 pub use move_limit::{counted_plies, CHECKS_COUNTED};
 pub use movegen::{Move, MoveList};
 pub use piece::{Piece, PieceKind};
+pub use setup::Setup;
 pub use square::Square;
 pub use zobrist::SIDE_KEY;
 
