@@ -1,5 +1,7 @@
 //! `cargo run --release -p qipan-benches --bin compare`: one run, one thread, the best of a few
-//! timings per library, and the ratios the performance targets are stated in.
+//! timings per library, and the ratios the performance targets are stated in. Then the replay
+//! rows: `qipan validate --jobs 1`'s work beside pgn-reader + shakmaty's on generated record
+//! files (median of the runs). `compare 5 replay` prints only those.
 
 #![forbid(unsafe_code)]
 
@@ -24,11 +26,94 @@ fn best(runs: usize, f: impl Fn() -> u64) -> (f64, u64) {
     (best, nodes)
 }
 
+/// Median wall time of `runs` runs, and the last result.
+fn median<T>(runs: usize, f: impl Fn() -> T) -> (f64, T) {
+    let mut times = Vec::new();
+    let mut result = None;
+    for _ in 0..runs.max(1) {
+        let t = Instant::now();
+        result = Some(std::hint::black_box(f()));
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2], result.expect("one run"))
+}
+
+/// Games of the generated files (`target/bench-data/`).
+const CHESS_GAMES: usize = 100_000;
+const XIANGQI_GAMES: usize = 50_000;
+
+/// The replay rows: `qipan validate --jobs 1`'s work beside pgn-reader + shakmaty's.
+fn replay_rows(runs: usize) {
+    use qipan_benches::records::{chess_file, ensure, xiangqi_file};
+    use qipan_benches::replay_peer::{replay, Repetition};
+    let chess = ensure(&format!("chess-{CHESS_GAMES}.pgn"), || {
+        chess_file(CHESS_GAMES, 19)
+    })
+    .expect("chess record file");
+    let xiangqi = ensure(&format!("xiangqi-{XIANGQI_GAMES}.pgn"), || {
+        xiangqi_file(XIANGQI_GAMES, 19)
+    })
+    .expect("Xiangqi record file");
+    let size = |p: &std::path::Path| std::fs::metadata(p).map_or(0, |m| m.len()) as f64 / 1e6;
+    println!(
+        "\nReplay, one thread, median of {runs} runs: {} ({:.0} MB), {} ({:.0} MB)\n",
+        chess.display(),
+        size(&chess),
+        xiangqi.display(),
+        size(&xiangqi)
+    );
+    println!("| file | reader | games | plies | valid | mates | draws | median (s) | games/s | qipan speed-up |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let (q, qt) = median(runs, || qipan_benches::qipan_replay(&chess));
+    let open =
+        || std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(&chess).expect("file"));
+    let peers = [
+        ("pgn-reader 0.29 + shakmaty 0.30", Repetition::Window),
+        ("  same, a key per ply", Repetition::Keys),
+        ("  same, no repetition (floor)", Repetition::None),
+    ];
+    let row = |lib: &str, t: f64, totals: &qipan_benches::replay_peer::Totals| {
+        println!(
+            "| chess | {lib} | {} | {} | {} | {} | {} | {t:.3} | {:.0} | {:.2}x |",
+            totals.games,
+            totals.plies,
+            totals.valid,
+            totals.checkmates,
+            totals.draws,
+            totals.games as f64 / t,
+            t / q
+        );
+    };
+    row("qipan (`validate --jobs 1`)", q, &qt);
+    for (lib, repetition) in peers {
+        let (p, pt) = median(runs, || replay(open(), repetition));
+        assert_eq!(
+            (pt.games, pt.plies),
+            (qt.games, qt.plies),
+            "{lib} read other games"
+        );
+        row(lib, p, &pt);
+    }
+    let (x, xt) = median(runs, || qipan_benches::qipan_replay(&xiangqi));
+    println!(
+        "| xiangqi | qipan (`validate --jobs 1`) | {} | {} | {} | {} | {} | {x:.3} | {:.0} | |",
+        xt.games,
+        xt.plies,
+        xt.valid,
+        xt.checkmates,
+        xt.draws,
+        xt.games as f64 / x
+    );
+}
+
 fn main() {
-    let runs = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(5);
+    let mut args = std::env::args().skip(1);
+    let runs = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
+    if args.next().as_deref() == Some("replay") {
+        replay_rows(runs);
+        return;
+    }
     println!("| position | library | nodes | best time (s) | Mnps | qipan speed-up |");
     println!("|---|---|---:|---:|---:|---:|");
     let mut cozy_start_nps = 0.0;
@@ -61,4 +146,5 @@ fn main() {
         "\nXiangqi start d5 nodes/s over cozy-chess chess start d6 nodes/s: {:.2} (target >= 0.25)",
         xnps / cozy_start_nps
     );
+    replay_rows(runs);
 }

@@ -33,6 +33,7 @@
 //! ```
 
 mod bulk;
+mod check;
 mod decode;
 mod record;
 mod replay;
@@ -48,6 +49,7 @@ pub use bulk::{
     parallel_map, replay_range, replay_source, summarize, BulkOptions, BulkReplay, GameSummary,
     ParallelMap,
 };
+pub use check::{check_game, GameCheck};
 pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck};
 pub use split::{RawGame, Splitter};

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{is_result, is_trailer_rule, Limits, SyntaxError};
+use super::{is_trailer_rule, Limits, SyntaxError};
 
 /// One game's text as it stands in the file, not yet parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,10 +196,15 @@ impl<R: BufRead> Splitter<R> {
                 _ => {
                     let end = line[i..]
                         .iter()
-                        .position(|b| b" \t\r\n{}();".contains(b))
+                        .position(|b| {
+                            matches!(
+                                b,
+                                b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'(' | b')' | b';'
+                            )
+                        })
                         .map_or(line.len(), |j| i + j.max(1));
-                    let token = std::str::from_utf8(&line[i..end]).unwrap_or("");
-                    self.terminated = self.depth == 0 && is_result(token);
+                    let token = &line[i..end];
+                    self.terminated = self.depth == 0 && is_result_bytes(token);
                     has_token = true;
                     i = end;
                     continue;
@@ -394,4 +399,9 @@ pub(crate) fn line_kind(line: &[u8]) -> LineKind {
         Some(b'[') => LineKind::Tag,
         Some(_) => LineKind::Other,
     }
+}
+
+/// [`is_result`](super::is_result) on bytes.
+fn is_result_bytes(token: &[u8]) -> bool {
+    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
