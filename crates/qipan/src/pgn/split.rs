@@ -122,6 +122,11 @@ impl<R: BufRead> Splitter<R> {
 
     fn start_game(&mut self, offset: u64, line: u64) -> Option<RawGame> {
         self.games += 1;
+        // Room for a game like the one before: its bytes are not copied again as they grow.
+        let capacity = match &self.current {
+            Some(game) => game.bytes.len().next_power_of_two().min(1 << 16),
+            None => 0,
+        };
         self.has_moves = false;
         self.terminated = false;
         self.in_trailer = false;
@@ -130,7 +135,7 @@ impl<R: BufRead> Splitter<R> {
             index: self.games,
             line,
             offset,
-            bytes: Vec::new(),
+            bytes: Vec::with_capacity(capacity),
             error: None,
         };
         self.current.replace(game)
@@ -171,7 +176,7 @@ impl<R: BufRead> Splitter<R> {
         let mut i = 0;
         while i < line.len() {
             if self.in_brace {
-                match line[i..].iter().position(|&b| b == b'}') {
+                match memchr::memchr(b'}', &line[i..]) {
                     Some(j) => {
                         self.in_brace = false;
                         i += j + 1;
@@ -351,7 +356,7 @@ pub(crate) fn read_line_capped<R: BufRead>(
         if available.is_empty() {
             return Ok((consumed, cut));
         }
-        let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
+        let (chunk, found) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..=i], true),
             None => (available, false),
         };
