@@ -38,7 +38,10 @@ fn main() {
         Splitter::new(std::io::BufReader::with_capacity(1 << 16, file), limits)
             .map(|g| g.expect("readable"))
     };
-    let runs: usize = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let runs: usize = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
     let stage = |name: &str, f: &dyn Fn() -> u64| {
         let mut best = f64::INFINITY;
         let mut n = 0;

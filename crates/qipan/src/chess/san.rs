@@ -209,18 +209,18 @@ impl Chess {
                 from_mask &= Bitboard::file(to.file());
             }
         }
-        let fits = |m: &Move| !m.is_castle() && m.promotion_role() == promotion;
-        let moves = self.legal_moves_filtered(from_mask, Bitboard::from_square(to));
-        let mut candidates = moves.iter().filter(|m| fits(m));
-        match (candidates.next(), candidates.next()) {
-            (Some(&mv), None) => Ok(mv),
+        let fits = |m: Move| !m.is_castle() && m.promotion_role() == promotion;
+        let to = Bitboard::from_square(to);
+        match self.find_legal(from_mask, to, fits) {
+            (Some(mv), false) => Ok(mv),
             (None, _) => Err(MoveError::illegal(text, self.to_fen())),
-            (Some(_), Some(_)) => Err(MoveError::Ambiguous {
+            (Some(_), true) => Err(MoveError::Ambiguous {
                 text: text.to_owned(),
-                candidates: moves
-                    .iter()
-                    .filter(|m| fits(m))
-                    .map(|&m| self.san(m))
+                candidates: self
+                    .legal_moves_filtered(from_mask, to)
+                    .into_iter()
+                    .filter(|&m| fits(m))
+                    .map(|m| self.san(m))
                     .collect(),
             }),
         }
