@@ -351,7 +351,7 @@ fn xiangqi_game(index: usize, rng: &mut Rng, out: &mut String) {
     let mut after_break = true;
     let max_plies = 30 + rng.below(170);
     for _ in 0..max_plies {
-        let pos = game.position().clone();
+        let pos = *game.position();
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;

@@ -61,7 +61,7 @@ const XIANGQI_GAMES: usize = 50_000;
 /// The replay rows: `qipan validate --jobs 1`'s work beside pgn-reader + shakmaty's.
 fn replay_rows(runs: usize) {
     use qipan_benches::records::{chess_file, ensure, xiangqi_file};
-    use qipan_benches::replay_peer::{replay, Repetition};
+    use qipan_benches::replay_peer::{replay, Repetition, Totals};
     let chess = ensure(&format!("chess-{CHESS_GAMES}.pgn"), || {
         chess_file(CHESS_GAMES, 19)
     })
@@ -80,15 +80,39 @@ fn replay_rows(runs: usize) {
     );
     println!("| file | reader | games | plies | valid | mates | draws | median CPU (s) | games/s | qipan speed-up |");
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    let (q, qt) = median(runs, || qipan_benches::qipan_replay(&chess));
     let open =
         || std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(&chess).expect("file"));
-    let peers = [
-        ("pgn-reader 0.29 + shakmaty 0.30", Repetition::Window),
-        ("  same, a key per ply", Repetition::Keys),
-        ("  same, no repetition (floor)", Repetition::None),
+    let readers: [(&str, Option<Repetition>); 4] = [
+        ("qipan (`validate --jobs 1`)", None),
+        ("pgn-reader 0.29 + shakmaty 0.30", Some(Repetition::Window)),
+        ("  same, a key per ply", Some(Repetition::Keys)),
+        ("  same, no repetition (floor)", Some(Repetition::None)),
     ];
-    let row = |lib: &str, t: f64, totals: &qipan_benches::replay_peer::Totals| {
+    // The runs are interleaved (qipan, then each peer, and again), so that a change in the
+    // machine's load between runs falls on every reader alike.
+    let mut times = vec![Vec::new(); readers.len()];
+    let mut totals = vec![Totals::default(); readers.len()];
+    for _ in 0..runs.max(1) {
+        for (i, (_, repetition)) in readers.iter().enumerate() {
+            let (t, result) = median(1, || match repetition {
+                None => qipan_benches::qipan_replay(&chess),
+                Some(r) => replay(open(), *r),
+            });
+            times[i].push(t);
+            totals[i] = result;
+        }
+    }
+    let medians: Vec<f64> = times
+        .iter_mut()
+        .map(|t| {
+            t.sort_by(f64::total_cmp);
+            t[t.len() / 2]
+        })
+        .collect();
+    let (q, read) = (medians[0], (totals[0].games, totals[0].plies));
+    for (i, (lib, _)) in readers.iter().enumerate() {
+        let (t, totals) = (medians[i], &totals[i]);
+        assert_eq!((totals.games, totals.plies), read, "{lib} read other games");
         println!(
             "| chess | {lib} | {} | {} | {} | {} | {} | {t:.3} | {:.0} | {:.2}x |",
             totals.games,
@@ -99,16 +123,6 @@ fn replay_rows(runs: usize) {
             totals.games as f64 / t,
             t / q
         );
-    };
-    row("qipan (`validate --jobs 1`)", q, &qt);
-    for (lib, repetition) in peers {
-        let (p, pt) = median(runs, || replay(open(), repetition));
-        assert_eq!(
-            (pt.games, pt.plies),
-            (qt.games, qt.plies),
-            "{lib} read other games"
-        );
-        row(lib, p, &pt);
     }
     let (x, xt) = median(runs, || qipan_benches::qipan_replay(&xiangqi));
     println!(
