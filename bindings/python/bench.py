@@ -2,6 +2,7 @@
 
     python bindings/python/bench.py            # full run (about a minute)
     python bindings/python/bench.py --quick    # shorter timings, for a smoke test
+    python bindings/python/bench.py --only records   # one group of rows
 
 Prints one Markdown table: time per call of each library and the speed-up (reference time /
 qipan time). Every row times the same work through each library's public Python API; qipan's
@@ -13,16 +14,20 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import os
 import platform
+import random
 import sys
 import time
 from typing import Callable
 
 import chess
+import chess.pgn
 import pyffish as sf
 
 import qipan
+import qipan.pgn
 
 CHESS_FENS = {
     "start": chess.STARTING_FEN,
@@ -248,16 +253,78 @@ def bench_xiangqi(budget: float, perft_depth: int) -> None:
     row(f"xiangqi perft({perft_depth}) start, qipan perft in Python (push/pop)", "pyffish", ref_t, once(lambda: qipan_perft_py(start, perft_depth), runs=5))
 
 
+# --- game records --------------------------------------------------------------------------------
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "games")
+
+
+def bench_records(budget: float) -> None:
+    """`read_game` called until the end of a text handle, as a python-chess program reads a file."""
+    with open(os.path.join(EXAMPLES, "chess-classics.pgn"), encoding="utf-8") as f:
+        text = f.read() * 20
+
+    def read_all(read_game: Callable[[io.StringIO], object], text: str) -> Callable[[], int]:
+        def run() -> int:
+            handle, games = io.StringIO(text), 0
+            while read_game(handle) is not None:
+                games += 1
+            return games
+
+        return run
+
+    ref, ours = read_all(chess.pgn.read_game, text), read_all(qipan.pgn.read_game, text)
+    n = ref()
+    assert ours() == n
+    row(f"PGN `read_game` loop (chess-classics.pgn ×20, {n} games, per game)", "python-chess", *scaled(compare(ref, ours, budget), n))
+
+    annotated = annotated_games(40)
+    ref, ours = read_all(chess.pgn.read_game, annotated), read_all(qipan.pgn.read_game, annotated)
+    assert ref() == ours() == 40
+    row("PGN `read_game` loop (40 annotated games: comments, NAGs, variations; per game)", "python-chess", *scaled(compare(ref, ours, budget), 40))
+
+
+def annotated_games(count: int) -> str:
+    """`count` seeded random games of 60 plies written by python-chess (80 columns), a comment and a NAG
+    every few moves and a two-move variation every fifth move."""
+    rng = random.Random(14)
+    games = []
+    for _ in range(count):
+        game = chess.pgn.Game()
+        node, board = game, chess.Board()
+        for ply in range(60):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            if ply % 5 == 4 and len(moves) > 1:
+                side = node.add_variation(rng.choice([m for m in moves if m != move]), comment="or this")
+                reply = list(side.board().legal_moves)
+                if reply:
+                    side.add_variation(rng.choice(reply))
+            node = node.add_main_variation(move)
+            if ply % 3 == 0:
+                node.comment = f"move {ply + 1}: a comment"
+                node.nags.add(rng.choice([1, 2, 5, 6]))
+            board.push(move)
+        games.append(game.accept(chess.pgn.StringExporter()))
+    return "\n\n".join(games) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short timings (smoke test)")
+    parser.add_argument("--only", choices=["chess", "xiangqi", "records"], help="one group of rows")
     args = parser.parse_args()
     budget = 0.05 if args.quick else 1.0
     print(f"Python {platform.python_version()}, {platform.machine()}, qipan {qipan.__version__}, "
           f"python-chess {chess.__version__}, pyffish {'.'.join(map(str, sf.version()))}, "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", file=sys.stderr)
-    bench_chess(budget, 3 if args.quick else 4)
-    bench_xiangqi(budget, 2)  # pyffish needs about 3 ms a call: perft(3) would take 20 s
+    if args.only in (None, "chess"):
+        bench_chess(budget, 3 if args.quick else 4)
+    if args.only in (None, "xiangqi"):
+        bench_xiangqi(budget, 2)  # pyffish needs about 3 ms a call: perft(3) would take 20 s
+    if args.only in (None, "records"):
+        bench_records(budget)
     print("| operation | reference | reference time | qipan time | speed-up |")
     print("|---|---|---:|---:|---:|")
     for what, ref_name, ref, ours_text, ours in ROWS:

@@ -1,5 +1,6 @@
 // qipan (WebAssembly) beside chess.js and ffish (Fairy-Stockfish in wasm), in one Node run:
-// legal move generation, push/pop and perft(4), chess and Xiangqi, with ratios.
+// legal move generation (also chess.js's verbose Move objects), push/pop and perft(4), chess and
+// Xiangqi, and loading PGN records, with ratios.
 //
 //   bash bindings/wasm/build.sh && node bindings/wasm/bench.mjs [--quick] [--markdown]
 //
@@ -8,6 +9,8 @@
 // `move()` takes {from, to, promotion} objects (its fast path, no SAN parsing). qipan and chess.js
 // have a built-in perft; ffish has none, so its perft is the usual JS loop over
 // legalMoves/push/pop with bulk counting (numberLegalMoves) at the last ply.
+import { readFileSync } from "node:fs";
+
 import { Chess } from "chess.js";
 
 import { ChessBoard, XiangqiBoard } from "./pkg/node.js";
@@ -103,6 +106,19 @@ function row(name, unit, results) {
     ffish: () => fx.forEach((b) => split(b.legalMoves())),
   }, qx.length));
 
+  // chess.js's verbose moves: qipan answers the whole array of Move objects in one call.
+  row("chess: moves({verbose: true}) (4 positions)", "µs/position", compare({
+    qipan: () => q.forEach((b) => b.moves({ verbose: true })),
+    chessjs: () => c.forEach((b) => b.moves({ verbose: true })),
+  }, q.length));
+  row("chess: board() + moves() SAN (4 positions)", "µs/position", compare({
+    qipan: () => q.forEach((b) => { b.board(); b.moves(); }),
+    chessjs: () => c.forEach((b) => { b.board(); b.moves(); }),
+  }, q.length));
+  row("xiangqi: moves({verbose: true}) (3 positions)", "µs/position", compare({
+    qipan: () => qx.forEach((b) => b.moves({ verbose: true })),
+  }, qx.length));
+
   // --- push/pop of every legal move ------------------------------------------------------------
   const qMoves = q.map((b) => b.legalMoves());
   const cMoves = c.map((b) => b.moves({ verbose: true }).map((m) => ({ from: m.from, to: m.to, promotion: m.promotion })));
@@ -149,6 +165,27 @@ function row(name, unit, results) {
   }, 1000, perftRounds);
   if (counts.qipan !== counts.ffish) throw new Error(`xiangqi perft(${depth}) disagrees: ${JSON.stringify(counts)}`);
   row(`xiangqi: perft(${depth}) = ${counts.qipan}`, "ms", xiangqi);
+}
+
+// --- loading records ------------------------------------------------------------------------------
+{
+  // Each game of the chess example records as its own text: chess.js's loadPgn reads one game.
+  const file = readFileSync(new URL("../../examples/games/chess-classics.pgn", import.meta.url), "utf8");
+  const games = file.split(/\n\s*\n(?=\[Event )/).filter((g) => g.includes("[Event "));
+  const q = new ChessBoard();
+  const c = new Chess();
+  const plies = games.reduce((n, g) => {
+    q.loadPgn(g);
+    c.loadPgn(g);
+    if (q.history().join() !== c.history({ verbose: true }).map((m) => m.lan).join()) {
+      throw new Error("loadPgn disagrees with chess.js");
+    }
+    return n + q.history().length;
+  }, 0);
+  row(`chess: loadPgn (${games.length} games, ${plies} plies)`, "µs/game", compare({
+    qipan: () => games.forEach((g) => q.loadPgn(g)),
+    chessjs: () => games.forEach((g) => c.loadPgn(g)),
+  }, games.length));
 }
 
 // --- report ----------------------------------------------------------------------------------------

@@ -59,6 +59,26 @@ async function clickMoves(moves) {
 
 const text = (selector) => page.locator(selector).innerText();
 
+/** The pieces drawn on the page: square name to the FEN letter in `data-piece`. */
+async function drawnPieces() {
+  return new Map(await page.$$eval("#board [data-square]", (groups) => groups
+    .map((g) => [g.dataset.square, g.querySelector("[data-piece]")?.dataset.piece])
+    .filter(([, piece]) => piece)));
+}
+
+/** The pieces of a FEN's placement field, read here independently of the page and package. */
+function fenPieces(fen, topRank) {
+  const pieces = new Map();
+  fen.split(" ")[0].split("/").forEach((row, i) => {
+    let file = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) file += Number(c);
+      else pieces.set(`${"abcdefghi"[file++]}${topRank - i}`, c);
+    }
+  });
+  return pieces;
+}
+
 before(async () => {
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
   await build({ root: here, logLevel: "warn" });
@@ -76,6 +96,7 @@ before(async () => {
   page.on("console", (message) => {
     if (message.type() === "error") pageErrors.push(message.text());
   });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
   mkdirSync(shots, { recursive: true });
@@ -141,6 +162,29 @@ test("chess: a threefold repetition can be claimed, and a pawn promotes to the p
   assert.equal(await page.getAttribute('#board [data-square="a8"] [data-piece]', "data-piece"), "N");
 });
 
+test("the drawn board is the position's: every piece of a loaded FEN on its square, in both games", async () => {
+  const chess = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
+  await page.fill("#fen", chess);
+  await page.click("#load-fen");
+  assert.deepEqual(await drawnPieces(), fenPieces(chess, 8));
+  await page.click("#flip");
+  assert.deepEqual(await drawnPieces(), fenPieces(chess, 8), "flipped");
+  await page.click("#flip");
+  await clickMoves(["e1g1"]);
+  const castled = fenPieces(chess, 8);
+  castled.delete("e1");
+  castled.delete("h1");
+  castled.set("g1", "K").set("f1", "R");
+  assert.deepEqual(await drawnPieces(), castled, "after castling");
+  await page.click("#game-xiangqi");
+  const xiangqi = "2bak4/4a4/4b1n2/p3p3p/2p6/6P2/P3P3P/2N1B1N2/4A4/3AK4 w - - 0 1";
+  await page.fill("#fen", xiangqi);
+  await page.click("#load-fen");
+  assert.equal(await text("#fen-error"), "");
+  assert.deepEqual(await drawnPieces(), fenPieces(xiangqi, 9));
+  await page.click("#game-chess");
+});
+
 test("xiangqi: a cannon mate by clicks is announced as 1-0", async () => {
   await page.click("#game-xiangqi");
   assert.match(await text("#status"), /^Red to move/);
@@ -156,6 +200,78 @@ test("xiangqi: a cannon mate by clicks is announced as 1-0", async () => {
   const moves = await text("#moves");
   assert.match(moves, /C2=5|C2\.5/);
   assert.match(moves, /炮二平五/);
+});
+
+test("records: a PGN with hostile tags and comments is shown as text, never as HTML, and copied back", async () => {
+  await page.click("#game-chess");
+  const hostile = '<img src=x onerror="window.__pwned = 1">';
+  const record = [
+    `[Event "${hostile.replaceAll('"', '\\"')}"]`,
+    '[White "tab\there"]',
+    '[Annotator "\u202eevil"]',
+    "",
+    "{ <script>window.__pwned = 2</script> } 1. e4 { <b>bold</b> } e5 2. Nf3 *",
+  ].join("\n");
+  await page.fill("#pgn", record);
+  await page.click("#load-pgn");
+  assert.equal(await text("#pgn-error"), "");
+  assert.match(await text("#moves"), /1\.\s+e4\s+e5\s+2\.\s+Nf3/);
+  assert.equal(await page.locator("#record img, #record script, #record b").count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  const headers = await page.locator("#headers dd").allTextContents();
+  assert.ok(headers.includes(hostile), JSON.stringify(headers));
+  assert.ok(headers.includes("tab\\u{9}here"), JSON.stringify(headers));
+  assert.ok(headers.includes("\\u{202e}evil"), JSON.stringify(headers));
+  const comments = await page.locator("#comments li").allTextContents();
+  assert.deepEqual(comments, ["<script>window.__pwned = 2</script>", "<b>bold</b>"]);
+  await page.screenshot({ path: join(shots, "record-hostile.png") });
+
+  await page.click("#copy-pgn");
+  const copied = await page.inputValue("#pgn");
+  assert.ok(copied.includes(`[Event "${hostile.replaceAll('"', '\\"')}"]`), copied);
+  assert.match(copied, /\{ <script>window\.__pwned = 2<\/script> \} 1\. e4 \{ <b>bold<\/b> \} 1\.\.\. e5 2\. Nf3 \*$/);
+  assert.equal(await text("#pgn-status"), "Copied to the clipboard.");
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), copied);
+  // The copied record loads back to the same record.
+  await page.click("#new-game");
+  await page.click("#load-pgn");
+  assert.deepEqual(await page.locator("#headers dd").allTextContents(), headers);
+  assert.deepEqual(await page.locator("#comments li").allTextContents(), comments);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+});
+
+test("records: a Xiangqi record switches the page to Xiangqi, a file loads, a bad record names its error", async () => {
+  await page.fill("#pgn", '[Variant "xiangqi"]\n[Red "红方"]\n\n1. C2.5 { 中炮 } H8+7 2. H2+3 *');
+  await page.click("#load-pgn");
+  assert.equal(await page.getAttribute("#game-xiangqi", "aria-pressed"), "true");
+  const moves = await text("#moves");
+  assert.match(moves, /炮二平五/);
+  assert.match(moves, /H2\+3/);
+  assert.deepEqual(await page.locator("#comments li").allTextContents(), ["中炮"]);
+  await page.click("#copy-pgn");
+  const copied = await page.inputValue("#pgn");
+  assert.match(copied, /\[Variant "xiangqi"\]/);
+  assert.match(copied, /\[Red "红方"\]/);
+  assert.match(copied, /1\. C2\.5 \{ 中炮 \} 1\.\.\. H8\+7 2\. H2\+3 \*$/);
+
+  await page.setInputFiles("#pgn-file", {
+    name: "game.pgn", mimeType: "text/plain", buffer: Buffer.from('[White "From a file"]\n\n1. d4 d5 2. c4 *\n'),
+  });
+  await page.waitForFunction(() => document.querySelector("#moves").innerText.includes("c4"));
+  assert.equal(await page.getAttribute("#game-chess", "aria-pressed"), "true");
+  assert.ok((await page.locator("#headers dd").allTextContents()).includes("From a file"));
+
+  // A record from a set-up position with Black to move starts the list with an empty cell.
+  await page.fill("#pgn", '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"]\n\n1... Kd7 2. e4 *');
+  await page.click("#load-pgn");
+  assert.deepEqual(await page.locator("#moves tbody tr").first().locator("td").allTextContents(), ["1.", "", "Kd7"]);
+  assert.match(await page.inputValue("#fen"), /^8\/3k4\/8\/8\/4P3\/8\/8\/4K3 b /);
+
+  const before = await text("#moves");
+  await page.fill("#pgn", "1. e4 e5 2. Ke3 *");
+  await page.click("#load-pgn");
+  assert.match(await text("#pgn-error"), /^IllegalMoveError: line 1, ply 3/);
+  assert.equal(await text("#moves"), before);
 });
 
 test("no errors in the page", () => {

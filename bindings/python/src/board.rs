@@ -56,6 +56,11 @@ impl<V: BindVariant> Board<V> {
         }
     }
 
+    /// A board over `game` (a record's game at one of its nodes, say).
+    pub fn from_game(game: Game<V>) -> Self {
+        Board { game }
+    }
+
     /// The game: positions, moves, rules.
     pub fn game(&self) -> &Game<V> {
         &self.game

@@ -15,6 +15,7 @@ pub mod chess_inspect;
 pub mod errors;
 pub mod games;
 pub mod legal;
+pub mod pgn_tree;
 pub mod piece;
 pub mod pyboard;
 pub mod pymove;
@@ -51,6 +52,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::AmbiguousMoveError>(),
     )?;
     bulk::register(m)?;
+    pgn_tree::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;

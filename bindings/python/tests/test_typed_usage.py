@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 import qipan
-from typed_usage import python_chess_names, summary
+from typed_usage import game_records, python_chess_names, summary
 
 
 def test_typed_usage_runs() -> None:
@@ -31,4 +31,16 @@ def test_typed_python_chess_names_run() -> None:
         "ending": "checkmate",
         "winner": False,
         "equal": True,
+    }
+
+
+def test_typed_game_records_run() -> None:
+    assert game_records() == {
+        "errors": 1,
+        "comment": "open",
+        "nags": [1],
+        "sans": ["e5", "c5", "e6"],
+        "fen": "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "pgn": "1. e4 { open } 1... e5 ( 1... c5 $1 ) ( 1... e6 $6 { french } ) *",
+        "black": "b",
     }

@@ -103,5 +103,34 @@ def replayed() -> list[tuple[int, str | None, str | None]]:
     return rows
 
 
+def game_records() -> dict[str, object]:
+    """qipan.pgn, python-chess's chess.pgn shapes over the core's game tree (issue #14)."""
+    import io
+
+    import qipan.pgn
+
+    handle = io.StringIO('[White "a"]\n\n1. e4 { open } e5 (1... c5 $1) 2. Ke3 *\n')
+    game: Optional[qipan.pgn.Game] = qipan.pgn.read_game(handle)
+    assert game is not None
+    errors: list[Exception] = game.errors
+    e4: Optional[qipan.pgn.ChildNode] = game.next()
+    assert e4 is not None
+    sicilian: qipan.pgn.ChildNode = e4.variation(1)
+    nags: set[int] = set(sicilian.nags)
+    added = e4.add_variation(qipan.Move.from_uci("e7e6"), comment="french", nags=[qipan.pgn.NAG_DUBIOUS_MOVE])
+    board: qipan.ChessBoard | qipan.XiangqiBoard = added.board()
+    headers: qipan.pgn.Headers = game.headers
+    headers["Black"] = "b"
+    return {
+        "errors": len(errors),
+        "comment": e4.comment,
+        "nags": sorted(nags),
+        "sans": [node.san() for node in e4.variations],
+        "fen": board.fen(),
+        "pgn": game.export(columns=None, headers=False),
+        "black": headers["Black"],
+    }
+
+
 if __name__ == "__main__":
     print(summary())

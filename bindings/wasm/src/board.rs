@@ -10,11 +10,18 @@ use wasm_bindgen::JsValue;
 
 use crate::games::{JsVariant, Played};
 use crate::js;
+use crate::setup::JsSetup;
 
-/// A game of `V` as the JS classes see it: a [`Game`] with string moves in and out.
+/// A game of `V` as the JS classes see it: a [`Game`] with string moves in and out, or a
+/// board set up with `put`/`remove`/`clear` into a placement that cannot be played.
 #[derive(Debug, Clone)]
 pub struct Board<V: JsVariant> {
-    game: Game<V>,
+    pub(crate) game: Game<V>,
+    /// The set-up board and why it cannot be played, while it cannot: then every method that
+    /// needs legal moves throws `InvalidFenError`, and inspection reads this setup.
+    pub(crate) unplayable: Option<(V::Setup, String)>,
+    /// The record's headers and comments ([`crate::records`]).
+    pub(crate) record: crate::records::Record,
 }
 
 /// A parser of one notation (coordinates, SAN, WXF, Chinese).
@@ -43,6 +50,8 @@ impl<V: JsVariant> Board<V> {
         };
         Ok(Board {
             game: Game::with_rules(start, rules),
+            unplayable: None,
+            record: Default::default(),
         })
     }
 
@@ -50,30 +59,101 @@ impl<V: JsVariant> Board<V> {
     pub fn from_position(start: V) -> Self {
         Board {
             game: Game::from_position(start),
+            unplayable: None,
+            record: Default::default(),
         }
     }
 
-    /// The game behind the board.
-    pub fn game(&self) -> &Game<V> {
-        &self.game
+    /// The game behind the board; `InvalidFenError` while the board is set up unplayably.
+    pub fn game(&self) -> Result<&Game<V>, JsValue> {
+        match &self.unplayable {
+            None => Ok(&self.game),
+            Some((setup, why)) => Err(js::error(
+                ErrorKind::InvalidFen,
+                &format!(
+                    "the board {:?} is not a playable position: {why}",
+                    shorten(&setup.fen())
+                ),
+            )),
+        }
     }
 
-    /// The current position.
-    pub fn position(&self) -> &V {
-        self.game.position()
+    /// The current position; `InvalidFenError` while the board is set up unplayably.
+    pub fn position(&self) -> Result<&V, JsValue> {
+        Ok(self.game()?.position())
+    }
+
+    /// The board as it stands, playable or not.
+    pub fn setup(&self) -> V::Setup {
+        match &self.unplayable {
+            Some((setup, _)) => *setup,
+            None => self.game.position().setup_of(),
+        }
+    }
+
+    /// Changes the setup with `edit` (which answers `false` to refuse, changing nothing); the
+    /// board then starts a new game from it under the same rules, or holds it as unplayable.
+    pub fn edit(&mut self, edit: impl FnOnce(&mut V::Setup) -> bool) -> bool {
+        let mut setup = self.setup();
+        if !edit(&mut setup) {
+            return false;
+        }
+        self.set_up(setup);
+        true
+    }
+
+    /// Starts a new game from `setup` under the same rules, or holds it as unplayable.
+    pub fn set_up(&mut self, setup: V::Setup) {
+        let rules = self.game.rules().clone();
+        match V::from_setup(&setup, &rules) {
+            Ok(pos) => {
+                self.game = Game::with_rules(pos, rules);
+                self.unplayable = None;
+            }
+            Err(why) => self.unplayable = Some((setup, why)),
+        }
+    }
+
+    /// Replaces the whole game with a new one at `fen` (or the start position) under the same
+    /// rules; the board is unchanged when the FEN is refused.
+    pub fn load(&mut self, fen: &JsValue) -> Result<(), JsValue> {
+        *self = Board::with_rules(fen, self.game.rules().clone())?;
+        Ok(())
+    }
+
+    /// The rules in force.
+    pub fn game_rules(&self) -> V::Rules {
+        self.game.rules().clone()
     }
 
     /// The legal moves in coordinate notation, as a JS array of strings.
-    pub fn legal_moves(&self) -> Array {
-        let pos = self.position();
+    pub fn legal_moves(&self) -> Result<Array, JsValue> {
+        let pos = self.position()?;
         let moves = pos.legal_moves();
-        V::with_names(|names| names.names(moves.iter().map(|&mv| Played(pos, mv))))
+        Ok(V::with_names(|names| {
+            names.names(moves.iter().map(|&mv| Played(pos, mv)))
+        }))
+    }
+
+    /// Plays the legal move `mv` (already checked against the position).
+    pub fn play(&mut self, mv: V::Move) -> Result<(), JsValue> {
+        self.game()?;
+        self.game.push(mv).map_err(|e| js::move_error(&e))
+    }
+
+    /// Takes back the last move; answers it with the position it was played from.
+    pub fn pop_move(&mut self) -> Option<(V, V::Move)> {
+        if self.unplayable.is_some() {
+            return None;
+        }
+        let mv = self.game.pop()?;
+        Some((self.game.position().clone(), mv))
     }
 
     /// Parses `text` with `parse` and plays the move; answers the move in coordinate notation.
     pub fn push_with(&mut self, text: &JsValue, parse: Parser<V>) -> Result<JsValue, JsValue> {
         let text = js::text(text, ErrorKind::InvalidMove, "move", js::MAX_MOVE_LEN)?;
-        let pos = self.position();
+        let pos = self.position()?;
         let mv = parse(pos, text.trim()).map_err(|e| js::move_error(&e))?;
         // The parsers answer legal moves only; `Game::push` checks once more, so a parser bug
         // cannot corrupt the board.
@@ -85,7 +165,7 @@ impl<V: JsVariant> Board<V> {
     /// Writes the legal move `text` (coordinate notation) with `write`.
     pub fn notate_with(&self, text: &JsValue, write: Writer<V>) -> Result<String, JsValue> {
         let text = js::text(text, ErrorKind::InvalidMove, "move", js::MAX_MOVE_LEN)?;
-        let pos = self.position();
+        let pos = self.position()?;
         let mv = pos
             .parse_move(text.trim())
             .map_err(|e| js::move_error(&e))?;
@@ -94,15 +174,17 @@ impl<V: JsVariant> Board<V> {
 
     /// Takes back the last move; answers it in coordinate notation, `undefined` at the start.
     pub fn pop(&mut self) -> JsValue {
-        match self.game.pop() {
-            // The move was played from what is now the current position.
-            Some(mv) => V::with_names(|names| names.name(Played(self.game.position(), mv))),
+        match self.pop_move() {
+            Some((pos, mv)) => V::with_names(|names| names.name(Played(&pos, mv))),
             None => JsValue::UNDEFINED,
         }
     }
 
     /// The moves played so far, in coordinate notation.
     pub fn history(&self) -> Array {
+        if self.unplayable.is_some() {
+            return Array::new();
+        }
         let played = self
             .game
             .positions()
@@ -113,27 +195,30 @@ impl<V: JsVariant> Board<V> {
 
     /// The current position as FEN.
     pub fn fen(&self) -> String {
-        self.position().fen()
+        match &self.unplayable {
+            Some((setup, _)) => setup.fen(),
+            None => self.game.position().fen(),
+        }
     }
 
-    /// The side to move: `"white"`/`"black"`, or `"red"`/`"black"` in Xiangqi.
+    /// The side to move as chess.js names it: `"w"` (White, or Red in Xiangqi) or `"b"`.
     pub fn turn(&self) -> String {
-        V::color_name(self.position().turn()).to_owned()
+        color_letter(self.setup().turn()).to_owned()
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move has a king (general) and it is attacked, playable or not.
     pub fn is_check(&self) -> bool {
-        self.position().is_check()
+        self.setup().is_check()
     }
 
     /// Whether the side to move is in check and has no legal move.
-    pub fn is_checkmate(&self) -> bool {
-        self.position().is_checkmate()
+    pub fn is_checkmate(&self) -> Result<bool, JsValue> {
+        Ok(self.position()?.is_checkmate())
     }
 
     /// Whether the side to move is not in check and has no legal move.
-    pub fn is_stalemate(&self) -> bool {
-        self.position().is_stalemate()
+    pub fn is_stalemate(&self) -> Result<bool, JsValue> {
+        Ok(self.position()?.is_stalemate())
     }
 
     /// The name of the rule set in force (`"fide"`, `"chess960"`, `"asian"`, `"chinese"`, `"simple"`).
@@ -143,68 +228,73 @@ impl<V: JsVariant> Board<V> {
 
     /// `color` resigns; `false` (and nothing changes) when the game is already over.
     pub fn resign(&mut self, color: &JsValue) -> Result<bool, JsValue> {
-        Ok(self.game.resign(color_from_js(color)?))
+        let color = color_from_js(color)?;
+        self.game()?;
+        Ok(self.game.resign(color))
     }
 
     /// Both sides agree to a draw; `false` when the game is already over.
-    pub fn agree_draw(&mut self) -> bool {
-        self.game.agree_draw()
+    pub fn agree_draw(&mut self) -> Result<bool, JsValue> {
+        self.game()?;
+        Ok(self.game.agree_draw())
     }
 
     /// `color` runs out of time: a loss, or a draw when the opponent cannot win (the core's
     /// [`Game::flag`]); `false` when the game is already over.
     pub fn flag(&mut self, color: &JsValue) -> Result<bool, JsValue> {
-        Ok(self.game.flag(color_from_js(color)?))
+        let color = color_from_js(color)?;
+        self.game()?;
+        Ok(self.game.flag(color))
     }
 
     /// Whether neither side can win by any legal sequence of moves.
-    pub fn is_insufficient_material(&self) -> bool {
-        self.position().is_insufficient_material()
+    pub fn is_insufficient_material(&self) -> Result<bool, JsValue> {
+        Ok(self.position()?.is_insufficient_material())
     }
 
     /// Whether neither side can win by any legal sequence of moves, proven (chess: the
     /// unwinnability analysis, FIDE 1.3 / 5.2.2; Xiangqi: the material test).
-    pub fn is_dead_position(&self) -> bool {
-        self.position().is_dead_position()
+    pub fn is_dead_position(&self) -> Result<bool, JsValue> {
+        Ok(self.position()?.is_dead_position())
     }
 
     /// Whether `color` (`"white"`, `"black"`, `"red"`) can still win: `true` (a winning line
     /// exists), `false` (proven impossible) or `null` (undetermined within the analysis's bound).
     pub fn can_win(&self, color: &JsValue) -> Result<JsValue, JsValue> {
         let color = color_from_js(color)?;
-        Ok(match self.position().winnable(color) {
+        Ok(match self.position()?.winnable(color) {
             Some(known) => JsValue::from_bool(known),
             None => JsValue::NULL,
         })
     }
 
     /// Whether the side to move may claim a draw.
-    pub fn can_claim_draw(&self) -> bool {
-        self.game.can_claim_draw()
+    pub fn can_claim_draw(&self) -> Result<bool, JsValue> {
+        Ok(self.game()?.can_claim_draw())
     }
 
     /// Whether the game is over, counting claimable draws when `claim_draw` is truthy.
-    pub fn is_game_over(&self, claim_draw: &JsValue) -> bool {
-        self.game.is_game_over(js::flag(claim_draw))
+    pub fn is_game_over(&self, claim_draw: &JsValue) -> Result<bool, JsValue> {
+        Ok(self.game()?.is_game_over(js::flag(claim_draw)))
     }
 
     /// The outcome as `{termination, winner, result}`, or `null` while the game goes on.
-    pub fn outcome(&self, claim_draw: &JsValue) -> JsValue {
-        match self.game.outcome_claiming(js::flag(claim_draw)) {
+    pub fn outcome(&self, claim_draw: &JsValue) -> Result<JsValue, JsValue> {
+        Ok(match self.game()?.outcome_claiming(js::flag(claim_draw)) {
             Some(outcome) => outcome_object::<V>(outcome),
             None => JsValue::NULL,
-        }
+        })
     }
 
     /// Leaf nodes of the legal-move tree `depth` plies deep.
     pub fn perft(&self, depth: &JsValue) -> Result<f64, JsValue> {
         let depth = js::integer(depth, "depth", MAX_PERFT_DEPTH)?;
-        Ok(qipan::perft(self.position(), depth) as f64)
+        Ok(qipan::perft(self.position()?, depth) as f64)
     }
 
     /// An SVG picture of the position.
-    pub fn svg(&self) -> String {
-        self.position().svg()
+    pub fn svg(&self) -> Result<String, JsValue> {
+        Ok(self.position()?.svg())
     }
 }
 
@@ -223,9 +313,17 @@ pub fn rules_from_js<V: JsVariant>(value: &JsValue) -> Result<V::Rules, JsValue>
     V::rules_from_object(value)
 }
 
+/// chess.js's letter of a side: `"w"` for White (and Red), `"b"` for Black.
+pub fn color_letter(color: Color) -> &'static str {
+    match color {
+        Color::White => "w",
+        Color::Black => "b",
+    }
+}
+
 /// A colour argument: `"white"`, `"red"`, `"black"` or their first letters (any case), or a
 /// boolean as in python-chess (`true` for White / Red).
-fn color_from_js(value: &JsValue) -> Result<Color, JsValue> {
+pub fn color_from_js(value: &JsValue) -> Result<Color, JsValue> {
     if let Some(white) = value.as_bool() {
         return Ok(if white { Color::White } else { Color::Black });
     }

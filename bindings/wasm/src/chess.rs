@@ -1,16 +1,144 @@
 //! `ChessBoard`: chess for JavaScript, with UCI and SAN.
 
-use qipan::chess::{Chess, ChessRules, Move, MoveKind, Role};
+use qipan::chess::{CastlingSide, Chess, ChessRules, Move, MoveKind, Role, Setup, Square};
 use qipan::{shorten, ErrorKind, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::board::{rules_from_js, Board};
 use crate::class::board_class;
-use crate::games::JsVariant;
+use crate::games::{flags, JsVariant, MoveFacts};
 use crate::js;
 use crate::names::NameTable;
+use crate::setup::{chess_point, Point};
 
 impl JsVariant for Chess {
+    type Setup = Setup;
+
+    fn setup_of(&self) -> Setup {
+        Setup::from(self)
+    }
+
+    /// A setup python-chess's status rules accept that the FEN reader also accepts: so the FEN
+    /// of every playable board loads back (the reader refuses a few placements those rules let
+    /// through, such as more promoted pieces than missing pawns).
+    fn from_setup(setup: &Setup, rules: &ChessRules) -> Result<Chess, String> {
+        let mut pos = Chess::try_from(*setup).map_err(|e| e.to_string())?;
+        pos.set_mode(rules);
+        Chess::from_fen_for(&pos.fen(), rules).map_err(|e| e.to_string())
+    }
+
+    /// chess.js 1.4.0 generates moves square by square from a8 to h1; a pawn's single step,
+    /// double step, then captures (towards the a-file first for White, the h-file for Black); a
+    /// piece's moves ray by ray in its offset order, nearest first; promotions as n, b, r, q;
+    /// castling last, king side first.
+    fn listing_order(facts: &MoveFacts) -> u32 {
+        if facts.flags & (flags::KSIDE_CASTLE | flags::QSIDE_CASTLE) != 0 {
+            return 1 << 20 | u32::from(facts.flags & flags::QSIDE_CASTLE != 0);
+        }
+        let (from, to) = (facts.from, facts.to);
+        let (dr, df) = (
+            i32::from(to.rank) - i32::from(from.rank),
+            i32::from(to.file) - i32::from(from.file),
+        );
+        // chess.js's offsets as (ranks up, files right).
+        const KNIGHT: [(i32, i32); 8] = [
+            (1, -2),
+            (2, -1),
+            (2, 1),
+            (1, 2),
+            (-1, 2),
+            (-2, 1),
+            (-2, -1),
+            (-1, -2),
+        ];
+        const BISHOP: [(i32, i32); 4] = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
+        const ROOK: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+        const QUEEN: [(i32, i32); 8] = [
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+        ];
+        let ray = |dirs: &[(i32, i32)]| {
+            let index = dirs
+                .iter()
+                .position(|&d| d == (dr.signum(), df.signum()))
+                .unwrap_or(0);
+            index as u32 * 8 + dr.unsigned_abs().max(df.unsigned_abs())
+        };
+        let step = match facts.piece {
+            'p' if df == 0 => dr.unsigned_abs() - 1,
+            // White's first capture is towards the a-file (offset -17), Black's towards h (+17).
+            'p' => 2 + u32::from((df > 0) == (dr > 0)),
+            'n' => KNIGHT.iter().position(|&d| d == (dr, df)).unwrap_or(0) as u32,
+            'b' => ray(&BISHOP),
+            'r' => ray(&ROOK),
+            _ => ray(&QUEEN),
+        };
+        let promotion = match facts.promotion {
+            Some('b') => 1,
+            Some('r') => 2,
+            Some('q') => 3,
+            _ => 0,
+        };
+        let square = u32::from(7 - from.rank) * 8 + u32::from(from.file);
+        square << 12 | step << 4 | promotion
+    }
+
+    fn describe(&self, mv: Move) -> MoveFacts {
+        if mv.is_null() {
+            // chess.js's null move: "from a8 to a8" by the king, flag '-'.
+            let a8 = Point { file: 0, rank: 7 };
+            return MoveFacts {
+                from: a8,
+                to: a8,
+                piece: 'k',
+                captured: None,
+                promotion: None,
+                flags: flags::NULL_MOVE,
+            };
+        }
+        let role_at = |sq: Square| self.role_at(sq).map(Role::char);
+        let (captured, kind_flags) = match mv.kind() {
+            MoveKind::EnPassant => (Some('p'), flags::EP_CAPTURE),
+            MoveKind::Castle => match mv.castling_side() {
+                Some(CastlingSide::KingSide) => (None, flags::KSIDE_CASTLE),
+                _ => (None, flags::QSIDE_CASTLE),
+            },
+            _ => {
+                let captured = role_at(mv.to());
+                let base = if captured.is_some() {
+                    flags::CAPTURE
+                } else if self.double_step_square(mv).is_some() {
+                    flags::BIG_PAWN
+                } else {
+                    flags::NORMAL
+                };
+                let promotion = mv.promotion_role().map_or(0, |_| flags::PROMOTION);
+                (captured, base | promotion)
+            }
+        };
+        // `to` is the square the move's coordinates name: the king's in standard chess, the
+        // rook's (king takes rook) in Chess960.
+        let to = if self.chess960() {
+            mv.to()
+        } else {
+            mv.king_to()
+        };
+        MoveFacts {
+            from: chess_point(mv.from()),
+            to: chess_point(to),
+            piece: role_at(mv.from()).unwrap_or('k'),
+            captured,
+            promotion: mv.promotion_role().map(Role::char),
+            flags: kind_flags,
+        }
+    }
+
     fn name_slot(&self, mv: Move) -> u16 {
         // from + to (12 bits), then the text's kind: plain (normal, en passant), a promotion
         // piece, a castle in standard or in Chess960 mode. 7 * 4096 slots.
@@ -41,7 +169,8 @@ pub struct ChessBoard {
     board: Board<Chess>,
 }
 
-board_class!(ChessBoard, "\"white\" | \"black\"");
+board_class!(ChessBoard);
+crate::records::record_class!(ChessBoard);
 
 #[wasm_bindgen]
 impl ChessBoard {
@@ -95,13 +224,13 @@ impl ChessBoard {
     /// the standard one), else `undefined`.
     #[wasm_bindgen(js_name = chess960Pos)]
     pub fn chess960_pos(&self) -> Option<u32> {
-        self.board.position().chess960_number()
+        self.board.position().ok()?.chess960_number()
     }
 
     /// Whether the game follows Chess960 castling rules.
     #[wasm_bindgen(js_name = isChess960)]
     pub fn is_chess960(&self) -> bool {
-        self.board.position().chess960()
+        self.board.game_rules().is_chess960()
     }
 
     /// A Chess960 board: `start` is a starting position's number (0–959 in Scharnagl's

@@ -12,9 +12,14 @@
 pub mod board;
 mod class;
 pub mod games;
+pub mod inspect;
 pub mod js;
 pub mod names;
 pub mod rating;
+pub mod records;
+pub mod setup;
+pub mod trees;
+pub mod verbose;
 
 pub mod chess;
 pub mod xiangqi;
@@ -37,7 +42,88 @@ export interface Outcome {
   result: "1-0" | "0-1" | "1/2-1/2";
 }
 
+/** A side as chess.js names it: `"w"` (White; Red in Xiangqi) or `"b"` (Black). */
+export type Color = "w" | "b";
+
+/**
+ * A piece as chess.js gives it: `type` is the FEN letter in lower case (chess `p n b r q k`;
+ * Xiangqi `k a b n r c p`: general, advisor, elephant, horse, chariot, cannon, soldier).
+ */
+export interface Piece {
+  type: string;
+  color: Color;
+}
+
+/** A cell of `board()`. */
+export interface BoardSquare extends Piece {
+  square: string;
+}
+
+/** The options of `moves()`, as chess.js's. */
+export interface MovesOptions {
+  /** `Move` objects instead of notation strings. */
+  verbose?: boolean;
+  /** Only the moves from this square. */
+  square?: string;
+  /** Only the moves of this piece type (a lower-case letter). */
+  piece?: string;
+}
+
+/** A move for `move()` as an object, as chess.js takes it. */
+export interface MoveInput {
+  from: string;
+  to: string;
+  promotion?: string;
+}
+
+/**
+ * A move as chess.js 1.4.0's `Move` describes it. `flags` holds chess.js's letters: `n` normal,
+ * `c` capture, `b` pawn double step, `e` en passant, `p` promotion, `k`/`q` castling, `-` null
+ * move. `san` is SAN (WXF in Xiangqi); `lan` is `from + to + promotion`; `before` and `after`
+ * are FENs. In Chess960 a castling move's `to` is the rook's square.
+ */
+export interface Move {
+  color: Color;
+  from: string;
+  to: string;
+  piece: string;
+  captured?: string;
+  promotion?: string;
+  flags: string;
+  san: string;
+  lan: string;
+  before: string;
+  after: string;
+  isCapture(): boolean;
+  isPromotion(): boolean;
+  isEnPassant(): boolean;
+  isKingsideCastle(): boolean;
+  isQueensideCastle(): boolean;
+  isBigPawn(): boolean;
+}
+
+/** chess.js's `moves()` and `history()` with their overloads (merged into the class). */
+interface ChessJsMoves {
+  /**
+   * The legal moves as `Move` objects (chess in chess.js's order); `square` keeps the moves from
+   * one square, `piece` those of one piece type. Throws `InvalidFenError` on a board that cannot
+   * be played.
+   */
+  moves(options: MovesOptions & { verbose: true }): Move[];
+  /** The legal moves in the game's notation: SAN (WXF in Xiangqi). */
+  moves(options?: MovesOptions & { verbose?: false }): string[];
+  /** The legal moves, as objects when `verbose` is true. */
+  moves(options?: MovesOptions): string[] | Move[];
+  /** The moves played since the start position as chess.js's `Move` objects. */
+  history(options: { verbose: true }): Move[];
+  /** The moves played since the start position, in coordinates (UCI; ICCS in Xiangqi). */
+  history(options?: { verbose?: false }): string[];
+}
+export interface ChessBoard extends ChessJsMoves {}
+export interface XiangqiBoard extends ChessJsMoves {}
+
 /** The names of the errors the boards throw (`error.name`). */
 export type QipanErrorName =
-  | "InvalidFenError" | "InvalidMoveError" | "IllegalMoveError" | "AmbiguousMoveError";
+  | "InvalidFenError" | "InvalidMoveError" | "IllegalMoveError" | "AmbiguousMoveError"
+  | "InvalidPgnError";
 "#;

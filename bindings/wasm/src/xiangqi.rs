@@ -1,17 +1,60 @@
 //! `XiangqiBoard`: Xiangqi for JavaScript, with ICCS, WXF and Chinese notation.
 
 use js_sys::Reflect;
-use qipan::xiangqi::{Move, Xiangqi, XiangqiRules};
+use qipan::xiangqi::{Move, Setup, Xiangqi, XiangqiRules};
 use qipan::Variant;
 use wasm_bindgen::prelude::*;
 
 use crate::board::{rules_from_js, Board};
 use crate::class::board_class;
-use crate::games::JsVariant;
+use crate::games::{flags, JsVariant, MoveFacts};
 use crate::js::named_error;
 use crate::names::NameTable;
+use crate::setup::{xiangqi_point, Point};
 
 impl JsVariant for Xiangqi {
+    type Setup = Setup;
+
+    fn setup_of(&self) -> Setup {
+        Setup::from(self)
+    }
+
+    fn from_setup(setup: &Setup, _: &XiangqiRules) -> Result<Xiangqi, String> {
+        Xiangqi::try_from(*setup).map_err(|e| e.to_string())
+    }
+
+    fn describe(&self, mv: Move) -> MoveFacts {
+        if mv.is_null() {
+            // As chess.js's null move: from the first point of its board order to itself.
+            let a9 = Point { file: 0, rank: 9 };
+            return MoveFacts {
+                from: a9,
+                to: a9,
+                piece: 'k',
+                captured: None,
+                promotion: None,
+                flags: flags::NULL_MOVE,
+            };
+        }
+        let letter = |sq| {
+            self.piece_at(sq)
+                .map(|p| p.kind.fen_char().to_ascii_lowercase())
+        };
+        let captured = letter(mv.to());
+        MoveFacts {
+            from: xiangqi_point(mv.from()),
+            to: xiangqi_point(mv.to()),
+            piece: letter(mv.from()).unwrap_or('k'),
+            captured,
+            promotion: None,
+            flags: if captured.is_some() {
+                flags::CAPTURE
+            } else {
+                flags::NORMAL
+            },
+        }
+    }
+
     /// `{repetition, moveLimit}`: a rule-set name and the moves per side without a capture
     /// before the draw (`null` or 0 for none).
     fn rules_from_object(value: &JsValue) -> Result<XiangqiRules, JsValue> {
@@ -63,7 +106,8 @@ pub struct XiangqiBoard {
     board: Board<Xiangqi>,
 }
 
-board_class!(XiangqiBoard, "\"red\" | \"black\"");
+board_class!(XiangqiBoard);
+crate::records::record_class!(XiangqiBoard);
 
 #[wasm_bindgen]
 impl XiangqiBoard {

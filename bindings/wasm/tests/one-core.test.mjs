@@ -70,6 +70,6 @@ test("null moves: 0000 passes the turn as python-chess's push(Move.null()), neve
   assert.throws(() => checked.push("0000"), { name: "IllegalMoveError" });
   const xq = new XiangqiBoard();
   xq.push("0000");
-  assert.equal(xq.turn(), "black");
+  assert.equal(xq.turn(), "b");
   assert.equal(xq.pop(), "0000");
 });

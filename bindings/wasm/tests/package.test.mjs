@@ -35,13 +35,27 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "static fromChess960Pos(n: number): ChessBoard", "isChess960(): boolean",
     "legalMoves(): string[]", "push(mv: string): string", "pushSan(san: string): string",
     "pushWxf(wxf: string): string", "pushChinese(chinese: string): string", "pop(): string | undefined",
-    "fen(): string", 'turn(): "white" | "black"', 'turn(): "red" | "black"', "isCheck(): boolean", "isCheckmate(): boolean",
+    "history(options: { verbose: true }): Move[]",
+    "fen(): string", "turn(): Color", "isCheck(): boolean", "isCheckmate(): boolean",
     "isStalemate(): boolean", "isInsufficientMaterial(): boolean", "canClaimDraw(): boolean",
     "isGameOver(claimDraw?: boolean): boolean", "outcome(claimDraw?: boolean): Outcome | null",
     "san(uci: string): string", "wxf(iccs: string): string", "chinese(iccs: string): string",
     "perft(depth: number): number", "svg(): string", "free(): void", "rules(): string",
     "resign(color: string | boolean): boolean", "agreeDraw(): boolean", "flag(color: string | boolean): boolean",
     "static chess960(start: number | string): ChessBoard",
+    "moves(options: MovesOptions & { verbose: true }): Move[]", "export interface ChessBoard extends ChessJsMoves", "move(mv: string | MoveInput): Move", "undo(): Move | null",
+    "get(square: string): Piece | undefined", "put(piece: Piece, square: string): boolean",
+    "remove(square: string): Piece | undefined", "board(): (BoardSquare | null)[][]", "ascii(): string",
+    "load(fen: string): void", "reset(): void", "clear(): void", "isAttacked(square: string, color: Color): boolean",
+    "attackers(square: string, color?: Color): string[]", "inCheck(): boolean", "toString(): string",
+    "loadPgn(pgn: string, options?: { strict?: boolean, newlineChar?: string }): void",
+    "pgn(options?: { maxWidth?: number, newline?: string, notation?: string }): string",
+    "setHeader(key: string, value?: string): Record<string, string>", "removeHeader(key: string): boolean",
+    "getHeaders(): Record<string, string>", "getComment(): string | undefined", "setComment(comment: string): void",
+    "removeComment(): string | undefined", "getComments(): { fen: string, comment: string }[]",
+    "export function readGames(text: string): GameRecord[]",
+    "export function writePgn(tree: GameRecordInit, options?: WritePgnOptions): string",
+    "export function printable(text: string): string", "export interface GameNode", "export interface GameRecord", "export interface RecordErrorInfo",
     "export default function __wbg_init",
   ]) {
     assert.ok(dts.includes(sig), `missing ${sig}`);
@@ -111,7 +125,8 @@ test("a JavaScript quick start in the README, if there is one, runs as written",
 
 test("the .d.ts types a TypeScript program (tsc --strict)", () => {
   const program = `
-import init, { ChessBoard, XiangqiBoard, type Outcome, type QipanErrorName } from "qipan";
+import init, { ChessBoard, XiangqiBoard, readGames, writePgn, type Outcome, type QipanErrorName,
+  type GameRecord, type GameNode, type RecordErrorInfo, type Move, type Piece, type BoardSquare, type Color } from "qipan";
 await init();
 using board = new ChessBoard();
 const moves: string[] = board.legalMoves();
@@ -125,7 +140,7 @@ if (outcome) {
 }
 const over: boolean = board.isGameOver() || board.isCheckmate() || board.canClaimDraw();
 const nodes: number = board.perft(2);
-const side: "white" | "black" = board.turn();
+const side: "w" | "b" = board.turn();
 const xq = new XiangqiBoard(undefined, { repetition: "simple", moveLimit: null });
 const wxf: string = xq.wxf("h2e2");
 const chinese: string = xq.pushChinese(xq.chinese("h2e2"));
@@ -137,8 +152,52 @@ new XiangqiBoard(undefined, "blitz");
 // @ts-expect-error moves are strings
 board.push(42);
 xq.free();
-const red: "red" | "black" = xq.turn();
-export { played, san, back, over, nodes, side, wxf, chinese, name, red };
+const red: "w" | "b" = xq.turn();
+const verbose: Move[] = board.moves({ verbose: true, square: "e2" });
+const sans: string[] = board.moves();
+const first: Move = board.move({ from: verbose[0].from, to: verbose[0].to, promotion: "q" });
+const isCapture: boolean = first.isCapture() || first.isBigPawn() || first.isEnPassant();
+const flags: string = first.flags + first.san + first.lan + first.before + first.after + (first.captured ?? "");
+const undone: Move | null = board.undo();
+const piece: Piece | undefined = board.get("e1");
+const placed: boolean = board.put({ type: "q", color: "w" }, "d4");
+const taken: Piece | undefined = board.remove("d4");
+const cells: (BoardSquare | null)[][] = xq.board();
+const attacked: boolean = board.isAttacked("f3", "w") && board.inCheck();
+const attackers: string[] = board.attackers("f3") .concat(xq.attackers("e1", "b"));
+const mover: Color = xq.moves({ verbose: true })[0].color;
+board.load(board.toString());
+board.reset();
+xq.clear();
+// @ts-expect-error a piece has a type and a colour
+board.put({ type: "q" }, "d4");
+// @ts-expect-error verbose moves are Move objects (chess.js's overloads), not strings
+const notStrings: string[] = board.moves({ verbose: true });
+// @ts-expect-error plain moves are strings
+const notMoves: Move[] = xq.moves();
+const played2: Move[] = xq.history({ verbose: true });
+const coords: string[] = xq.history();
+board.loadPgn("1. e4 e5 *", { strict: true, newlineChar: "\\r?\\n" });
+board.setHeader("White", "me");
+const headers: Record<string, string> = board.getHeaders();
+const comment: string | undefined = board.getComment();
+board.setComment("note");
+const comments: { fen: string, comment: string }[] = board.getComments();
+const text: string = board.pgn({ maxWidth: 80, newline: "\\n" });
+const games: GameRecord[] = readGames(text);
+const firstNode: GameNode | undefined = games[0].variations[0];
+const moveText: string | undefined = firstNode?.move;
+const errors: RecordErrorInfo[] = games[0].errors;
+const line: number | undefined = errors[0]?.line;
+const pgnName: QipanErrorName = "InvalidPgnError";
+const written: string = writePgn(games[0], { notation: "uci", comments: false, variations: true, maxWidth: 0 });
+writePgn({ game: "xiangqi", variations: [{ notation: "C2.5", nags: [1] }] });
+// @ts-expect-error unknown notation
+writePgn(games[0], { notation: "fen" });
+// @ts-expect-error nodes are objects
+writePgn({ variations: ["e2e4"] });
+export { played, san, back, over, nodes, side, wxf, chinese, name, red, sans, isCapture, flags, undone, piece, placed, taken, cells,
+  attacked, attackers, mover, notStrings, notMoves, played2, coords, headers, comment, comments, moveText, line, pgnName, written };
 `;
   writeFileSync(join(appDir, "types.mts"), program);
   const tsconfig = {
@@ -150,5 +209,10 @@ export { played, san, back, over, nodes, side, wxf, chinese, name, red };
   };
   writeFileSync(join(appDir, "tsconfig.json"), JSON.stringify(tsconfig));
   const tsc = join(here, "..", "node_modules", ".bin", "tsc");
-  execFileSync(tsc, ["-p", appDir], { cwd: appDir, encoding: "utf8", stdio: "pipe" });
+  try {
+    execFileSync(tsc, ["-p", appDir], { cwd: appDir, encoding: "utf8", stdio: "pipe" });
+  } catch (error) {
+    // tsc reports on stdout: show it, not only the exit status.
+    assert.fail(`tsc: ${error.stdout}${error.stderr}`);
+  }
 });

@@ -9,4 +9,5 @@ if (!app) throw new Error("run the suites through tests/run.mjs: it installs the
 export const appDir = app;
 const qipan = await import(pathToFileURL(join(app, "entry.mjs")).href);
 export const { ChessBoard, XiangqiBoard, chessStartFen, xiangqiStartFen, ratingChange, ratingLevel } = qipan;
+export const { printable, readGames, writePgn } = qipan;
 export default qipan.default;

@@ -38,7 +38,7 @@ test("the start position", () => {
   assert.deepEqual(board.legalMoves().sort(), ref.legalMoves().split(" ").map(toIccs).sort());
   assert.equal(new XiangqiBoard(ref.fen()).fen(), board.fen());
   assert.equal(xiangqiStartFen(), board.fen());
-  assert.equal(board.turn(), "red");
+  assert.equal(board.turn(), "w");
   assert.equal(board.isCheck(), false);
   assert.equal(board.outcome(), null);
   assert.equal(board.pop(), undefined);
@@ -56,7 +56,7 @@ test("a mate by Red's doubled cannons, in ICCS", () => {
   assert.equal(board.isCheckmate(), true);
   assert.equal(board.isGameOver(), true);
   assert.deepEqual(board.legalMoves(), []);
-  assert.equal(board.turn(), "black");
+  assert.equal(board.turn(), "b");
   assert.deepEqual(board.outcome(), { termination: "checkmate", winner: "red", result: "1-0" });
   assert.deepEqual(board.history(), MATE);
   throwsNamed(() => board.push("e9e8"), ["IllegalMoveError"]);

@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+mod convert_cmd;
 mod game_args;
 mod play_cmd;
 mod position_cmds;
@@ -40,6 +41,9 @@ enum Command {
     Validate(validate_cmd::ValidateArgs),
     /// Show one game of a record file move by move, with a board after each move.
     Replay(replay_cmd::ReplayArgs),
+    /// Write every game of record files again: as PGN (in another notation, without comments
+    /// or variations) or as JSON trees, one object per game and line.
+    Convert(convert_cmd::ConvertArgs),
     /// Two people play a game in the terminal (moves and commands read line by line from stdin).
     Play(play_cmd::PlayArgs),
 }
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Command::Rating(args) => rating_cmd::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate_cmd::validate(args),
         Command::Replay(args) => replay_cmd::replay(args),
+        Command::Convert(args) => convert_cmd::convert(args),
         Command::Play(args) => play_cmd::play(args),
     };
     match result {

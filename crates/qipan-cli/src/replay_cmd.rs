@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use qipan::pgn::{self, GameReport, Limits, RawGame, Splitter};
-use qipan::{with_game_kind, GameKind, Variant};
+use qipan::tree::{GameTree, NodeId};
+use qipan::{printable, with_game_kind, GameKind, Variant};
 
 use crate::position_cmds::io_error;
 
@@ -70,11 +71,19 @@ fn show<V: Variant>(
         report.game.kind()
     )?;
     for (name, value) in &report.tags {
-        writeln!(out, "[{name} \"{value}\"]")?;
+        writeln!(out, "[{} \"{}\"]", printable(name), printable(value))?;
     }
+    // The tree has the comments, NAGs and variations the replay skips; its main line is the
+    // replay's moves (both stop at the same bad move).
+    let tree = GameTree::<V>::read_with(raw, limits, rules);
+    let mainline = tree.mainline(tree.root());
     let game = &report.game;
     let start = game.start();
     writeln!(out, "\n{}", start.diagram().trim_end())?;
+    let root_comment = &tree.node(tree.root()).comment;
+    if !root_comment.is_empty() {
+        writeln!(out, "{{ {} }}", printable(root_comment))?;
+    }
     let fen = start.fen();
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let black_first = fields.get(1) == Some(&"b");
@@ -85,9 +94,12 @@ fn show<V: Variant>(
         let dots = if ply % 2 == 0 { "." } else { "..." };
         let after = &game.positions()[i + 1];
         let check = if after.is_check() { "  (check)" } else { "" };
+        let notes = mainline
+            .get(i)
+            .map_or(String::new(), |&node| annotations(&tree, node));
         writeln!(
             out,
-            "\n{number}{dots} {}  [{}]{check}",
+            "\n{number}{dots} {}  [{}]{check}{notes}",
             pos.notation(mv),
             pos.coord(mv)
         )?;
@@ -114,4 +126,46 @@ fn show<V: Variant>(
     } else {
         ExitCode::from(1)
     })
+}
+
+/// What annotates a main-line move, for the line that shows it: NAGs as their symbols (`!`,
+/// `?!`; `$n` for the others), the comments, and the first move of each variation.
+fn annotations<V: Variant>(tree: &GameTree<V>, id: NodeId) -> String {
+    let node = tree.node(id);
+    let mut text = String::new();
+    for &nag in &node.nags {
+        text.push_str("  ");
+        text.push_str(&nag_symbol(nag));
+    }
+    if !node.starting_comment.is_empty() {
+        text.push_str(&format!("  {{ {} }}", printable(&node.starting_comment)));
+    }
+    if !node.comment.is_empty() {
+        text.push_str(&format!("  {{ {} }}", printable(&node.comment)));
+    }
+    let alternatives: Vec<String> = tree
+        .parent(id)
+        .map(|p| tree.variations(p)[1..].to_vec())
+        .filter(|_| tree.is_main_variation(id))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|v| tree.move_text(v, None))
+        .collect();
+    if !alternatives.is_empty() {
+        text.push_str(&format!("  (variations: {})", alternatives.join(", ")));
+    }
+    text
+}
+
+/// The glyph PGN readers write for NAGs 1 to 6, `$n` for the others.
+fn nag_symbol(nag: u8) -> String {
+    match nag {
+        1 => "!".into(),
+        2 => "?".into(),
+        3 => "!!".into(),
+        4 => "??".into(),
+        5 => "!?".into(),
+        6 => "?!".into(),
+        n => format!("${n}"),
+    }
 }

@@ -80,7 +80,8 @@ impl Summary {
     }
 }
 
-fn open(path: &PathBuf) -> Result<Box<dyn BufRead + Send>, String> {
+/// A record file, or standard input for `-`, buffered.
+pub(crate) fn open(path: &PathBuf) -> Result<Box<dyn BufRead + Send>, String> {
     if path.as_os_str() == "-" {
         return Ok(Box::new(BufReader::new(io::stdin())));
     }

@@ -6,6 +6,7 @@ mod color;
 mod error;
 mod game;
 mod kind;
+mod notation;
 mod outcome;
 mod perft;
 mod text;
@@ -14,6 +15,7 @@ mod variant;
 pub mod pgn;
 pub mod rating;
 pub mod render;
+pub mod tree;
 
 pub mod chess;
 pub mod xiangqi;
@@ -22,11 +24,17 @@ pub use color::Color;
 pub use error::{ErrorKind, MoveError, UnknownRules};
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
+pub use notation::{Notation, NotationError};
 pub use outcome::{Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_DEPTH};
-pub use text::shorten;
+pub use text::{printable, shorten};
 pub use variant::{GameRules, Variant};
 
 pub use chess::Chess;
 pub use variant::{is_null_move_text, NULL_MOVE_TEXTS};
 pub use xiangqi::Xiangqi;
+
+/// The examples of `docs/records.md`, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/records.md")]
+pub struct RecordsDoc;

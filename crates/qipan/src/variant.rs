@@ -10,6 +10,7 @@ use std::hash::Hash;
 use std::ops::Deref;
 use std::str::FromStr;
 
+use crate::notation::{Notation, NotationError};
 use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, UnknownRules};
 
 /// The rules a [`Game`] carries: a value with one canonical name per rule set, read with
@@ -167,6 +168,10 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn notation(&self, mv: Self::Move) -> String {
         self.coord(mv)
     }
+    /// The notations the game writes, its usual one ([`Variant::notation`]) first.
+    const NOTATIONS: &'static [Notation];
+    /// Writes a move in `notation`, or says that the game has no such notation.
+    fn write_move(&self, mv: Self::Move, notation: Notation) -> Result<String, NotationError>;
 
     /// The zobrist key of the position.
     fn zobrist(&self) -> u64;

@@ -10,31 +10,28 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
-/** The pieces of a FEN's board field: a Map from square name to FEN letter. */
-export function piecesFromFen(fen, files, ranks, topRank) {
+/**
+ * The pieces of the package's `board()` (chess.js's shape: rows of `{square, type, color}` or
+ * `null`): a Map from square name to FEN letter (upper case for White / Red).
+ */
+export function piecesOf(cells) {
   const pieces = new Map();
-  const rows = fen.trim().split(/\s+/)[0].split("/");
-  rows.slice(0, ranks).forEach((row, i) => {
-    let file = 0;
-    for (const c of row) {
-      if (/\d/.test(c)) file += Number(c);
-      else {
-        if (file < files) pieces.set(`${"abcdefghi"[file]}${topRank - i}`, c);
-        file++;
-      }
+  for (const row of cells) {
+    for (const cell of row) {
+      if (cell) pieces.set(cell.square, cell.color === "w" ? cell.type.toUpperCase() : cell.type);
     }
-  });
+  }
   return pieces;
 }
 
 // Chess: the filled glyphs for both sides, coloured by fill (steadier across fonts).
 const CHESS_GLYPHS = { k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 
-/** Draws a chess position. `view`: {fen, selected, targets, lastMove, checkSquare, flipped}. */
+/** Draws a chess position. `view`: {cells, selected, targets, lastMove, checkSquare, flipped}. */
 export function drawChess(view) {
   const size = 60;
   const svg = el("svg", { viewBox: `0 0 ${8 * size} ${8 * size}`, class: "board chess", role: "img" });
-  const pieces = piecesFromFen(view.fen, 8, 8, 8);
+  const pieces = piecesOf(view.cells);
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 8; col++) {
       const file = view.flipped ? 7 - col : col;
@@ -100,7 +97,7 @@ export function drawXiangqi(view) {
   svg.append(el("text", { x: margin + 2 * step, y: riverY, class: "xq-river" }, "楚 河"));
   svg.append(el("text", { x: margin + 6 * step, y: riverY, class: "xq-river" }, "漢 界"));
 
-  const pieces = piecesFromFen(view.fen, 9, 10, 9);
+  const pieces = piecesOf(view.cells);
   for (let rank = 0; rank <= 9; rank++) {
     for (let file = 0; file <= 8; file++) {
       const square = `${"abcdefghi"[file]}${rank}`;

@@ -2,24 +2,21 @@
 // for legal moves, notation and the game's outcome, and announces the result.
 import init, { ChessBoard, XiangqiBoard } from "qipan";
 
-import { drawChess, drawXiangqi, piecesFromFen } from "./draw.js";
+import { drawChess, drawXiangqi } from "./draw.js";
+import { renderRecord, setUpRecords } from "./records.js";
 
 const GAMES = {
   chess: {
     Board: ChessBoard,
     draw: drawChess,
-    sides: { white: "White", black: "Black" },
-    king: { white: "K", black: "k" },
-    grid: [8, 8, 8],
+    sides: { w: "White", b: "Black" },
     // SAN for the move list.
     notate: (board, mv) => ({ text: board.san(mv) }),
   },
   xiangqi: {
     Board: XiangqiBoard,
     draw: drawXiangqi,
-    sides: { red: "Red", black: "Black" },
-    king: { red: "K", black: "k" },
-    grid: [9, 10, 9],
+    sides: { w: "Red", b: "Black" },
     // WXF and Chinese notation for the move list.
     notate: (board, mv) => ({ text: board.wxf(mv), extra: board.chinese(mv) }),
   },
@@ -43,6 +40,9 @@ const TERMINATIONS = {
   dead_position: "Dead position",
 };
 
+/** The winners' names of `outcome()`. */
+const WINNERS = { white: "White", black: "Black", red: "Red" };
+
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -64,19 +64,41 @@ function newBoard(fen) {
   state.record = [];
   state.selected = null;
   state.claimed = false;
-  state.blackStarts = board.turn() === "black";
+  state.blackStarts = board.turn() === "b";
 }
 
-/** The legal moves from `square`, in coordinates. */
+/** Makes a board loaded from a record the page's: the move list is rebuilt from its history. */
+function adopt(board) {
+  const { notate } = GAMES[state.game];
+  const replay = board.clone();
+  const moves = [];
+  for (let mv = replay.pop(); mv !== undefined; mv = replay.pop()) moves.unshift(mv);
+  // The FEN's side field ("b": Black to move) in both games.
+  state.blackStarts = replay.fen().split(" ")[1] === "b";
+  state.record = moves.map((mv) => {
+    const note = notate(replay, mv);
+    replay.push(mv);
+    return note;
+  });
+  replay.free();
+  state.board?.free();
+  state.board = board;
+  state.selected = null;
+  state.claimed = false;
+}
+
+/** The legal moves from `square`, in coordinates (chess.js's `lan`). */
 function movesFrom(square) {
-  return state.board.legalMoves().filter((mv) => mv.slice(0, 2) === square);
+  return state.board.moves({ square, verbose: true }).map((m) => m.lan);
 }
 
+/** The square of the king (general) in check, read from `board()`. */
 function kingSquareInCheck() {
-  if (!state.board.isCheck()) return null;
-  const { king, grid } = GAMES[state.game];
-  const letter = king[state.board.turn()];
-  for (const [square, piece] of piecesFromFen(state.board.fen(), ...grid)) if (piece === letter) return square;
+  if (!state.board.inCheck()) return null;
+  const turn = state.board.turn();
+  for (const row of state.board.board()) {
+    for (const cell of row) if (cell?.type === "k" && cell.color === turn) return cell.square;
+  }
   return null;
 }
 
@@ -104,7 +126,7 @@ function onSquare(square) {
 
 function renderMoves() {
   const { sides } = GAMES[state.game];
-  const names = state.game === "chess" ? ["White", "Black"] : [sides.red, sides.black];
+  const names = [sides.w, sides.b];
   $("moves").tHead.innerHTML = `<tr><th>#</th><th>${names[0]}</th><th>${names[1]}</th></tr>`;
   const body = $("moves").tBodies[0];
   body.replaceChildren();
@@ -137,8 +159,7 @@ function announce(outcome) {
     delete result.dataset.termination;
     return;
   }
-  const { sides } = GAMES[state.game];
-  const who = outcome.winner ? `${sides[outcome.winner]} wins` : "Draw";
+  const who = outcome.winner ? `${WINNERS[outcome.winner]} wins` : "Draw";
   result.textContent = `${TERMINATIONS[outcome.termination] ?? outcome.termination} — ${who} (${outcome.result})`;
   result.dataset.result = outcome.result;
   result.dataset.termination = outcome.termination;
@@ -152,7 +173,7 @@ function render() {
   const history = board.history();
   const last = history.at(-1);
   $("board").replaceChildren(draw({
-    fen: board.fen(),
+    cells: board.board(),
     selected: state.selected,
     targets,
     lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,
@@ -168,6 +189,7 @@ function render() {
   $("undo").disabled = history.length === 0;
   $("claim-draw").hidden = Boolean(outcome) || !board.canClaimDraw();
   renderMoves();
+  renderRecord(board);
 }
 
 function switchGame(game) {
@@ -212,6 +234,7 @@ function setUp() {
     }
     render();
   });
+  setUpRecords({ state, games: GAMES, switchGame, adopt, render });
   switchGame("chess");
 }
 

@@ -47,6 +47,7 @@ pub use setup::{Setup, SetupError, StatusFlags};
 pub use square::{ParseSquareError, Square};
 pub use unwinnable::{Analysis, Effort, Verdict, QUICK_FORCED_MAX_PIECES};
 
+use crate::notation::{Notation, NotationError};
 use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, Variant};
 
 impl Chess {
@@ -256,6 +257,22 @@ impl Variant for Chess {
 
     fn notation(&self, mv: Move) -> String {
         self.san(mv)
+    }
+
+    const NOTATIONS: &'static [Notation] = &[Notation::San, Notation::Lan, Notation::Uci];
+
+    fn write_move(&self, mv: Move, notation: Notation) -> Result<String, NotationError> {
+        match notation {
+            Notation::San => Ok(self.san(mv)),
+            Notation::Lan if mv.is_null() => Ok("--".to_owned()),
+            Notation::Lan => Ok(self.lan(mv)),
+            Notation::Uci => Ok(self.uci(mv)),
+            other => Err(NotationError::NotForGame {
+                game: "chess",
+                notation: other,
+                expected: "san, lan, uci",
+            }),
+        }
     }
 
     fn zobrist(&self) -> u64 {

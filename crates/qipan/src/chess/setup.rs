@@ -230,6 +230,51 @@ impl Setup {
         self.placement.occupied()
     }
 
+    /// The pieces of `color` that attack `sq` on this placement (sliders blocked by every piece).
+    pub fn attackers(&self, sq: Square, color: Color) -> Bitboard {
+        self.placement.attackers_to(sq, color, self.occupied())
+    }
+
+    /// Whether the side to move has a king and it is attacked (its highest king, as
+    /// python-chess picks it); `false` without a king.
+    pub fn is_check(&self) -> bool {
+        self.king(self.turn)
+            .is_some_and(|king| self.attackers(king, !self.turn).any())
+    }
+
+    /// The FEN of the setup, playable or not. A playable one is written as its position is; an
+    /// unplayable one with the castling rights its placement supports and no en passant square
+    /// (no capture can be legal on a board without moves).
+    pub fn fen(&self) -> String {
+        match Chess::try_from(*self) {
+            Ok(pos) => pos.fen(),
+            Err(_) => {
+                let mut pos = self.unchecked_position();
+                pos.castling = self.clean_castling_rights();
+                pos.ep = None;
+                pos.to_fen()
+            }
+        }
+    }
+
+    /// The position of the setup's fields, unchecked.
+    fn unchecked_position(&self) -> Chess {
+        let mut pos = Chess::empty();
+        pos.roles = self.placement.roles;
+        pos.colors = self.placement.colors;
+        pos.turn = self.turn;
+        pos.castling = self.castling_rights;
+        // The position keeps an en passant square only when a pawn stands ready to take there.
+        pos.ep = self
+            .ep_square
+            .filter(|&ep| (pawn_attacks(!self.turn, ep) & pos.pieces(self.turn, Role::Pawn)).any());
+        pos.halfmoves = self.halfmoves;
+        pos.fullmoves = self.fullmoves.max(1);
+        pos.chess960 = self.chess960;
+        pos.zobrist = pos.zobrist_recomputed();
+        pos
+    }
+
     /// The king square of `color` as python-chess picks it: the highest of its kings.
     fn king(&self, color: Color) -> Option<Square> {
         self.pieces(color, Role::King).last()
@@ -446,20 +491,7 @@ impl TryFrom<Setup> for Chess {
         if !flags.is_valid() {
             return Err(SetupError(flags));
         }
-        let mut pos = Chess::empty();
-        pos.roles = setup.placement.roles;
-        pos.colors = setup.placement.colors;
-        pos.turn = setup.turn;
-        pos.castling = setup.castling_rights;
-        // The position keeps an en passant square only when a pawn stands ready to take there.
-        pos.ep = setup.ep_square.filter(|&ep| {
-            (pawn_attacks(!setup.turn, ep) & pos.pieces(setup.turn, Role::Pawn)).any()
-        });
-        pos.halfmoves = setup.halfmoves;
-        pos.fullmoves = setup.fullmoves.max(1);
-        pos.chess960 = setup.chess960;
-        pos.zobrist = pos.zobrist_recomputed();
-        Ok(pos)
+        Ok(setup.unchecked_position())
     }
 }
 

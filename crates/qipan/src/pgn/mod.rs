@@ -35,6 +35,7 @@
 mod bulk;
 mod check;
 mod decode;
+mod lines;
 mod record;
 mod replay;
 mod split;
@@ -50,10 +51,13 @@ pub use bulk::{
     ParallelMap,
 };
 pub use check::{check_game, GameCheck};
+pub use lines::{GameLines, LineStep};
 pub use record::{read_tags, PgnGame, PgnMove};
-pub use replay::{replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck};
+pub use replay::{
+    replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck, INVALID_PGN_ERROR,
+};
 pub use split::{RawGame, Splitter};
-pub use token::{movetext_moves, MovetextError, Token, Tokenizer};
+pub use token::{is_tag_name, movetext_moves, MovetextError, Token, Tokenizer};
 pub use visit::{visit_game, Visitor};
 pub use write::{MAX_COLUMN, SEVEN_TAG_ROSTER};
 
@@ -145,6 +149,17 @@ pub enum SyntaxError {
 }
 
 impl SyntaxError {
+    /// What is wrong, without the line (for a report that names the line itself).
+    pub fn message(&self) -> String {
+        let text = self.to_string();
+        match self.line() {
+            Some(line) => text
+                .strip_prefix(&format!("line {line}: "))
+                .map_or(text.clone(), str::to_owned),
+            None => text,
+        }
+    }
+
     /// The line the error is on (the game's first line for [`SyntaxError::GameTooLarge`]).
     pub fn line(&self) -> Option<u64> {
         match *self {

@@ -41,6 +41,26 @@ impl RecordErrorKind {
     }
 }
 
+impl RecordErrorKind {
+    /// The exception / `Error.name` a binding throws for a record refused with this error:
+    /// the move and FEN errors' own names ([`ErrorKind::name`](crate::ErrorKind::name)), and
+    /// `InvalidPgnError` for malformed text, an unsupported game or a wrong result.
+    pub const fn error_name(self) -> &'static str {
+        match self {
+            RecordErrorKind::IllegalMove => crate::ErrorKind::IllegalMove.name(),
+            RecordErrorKind::AmbiguousMove => crate::ErrorKind::AmbiguousMove.name(),
+            RecordErrorKind::UnparsableMove => crate::ErrorKind::InvalidMove.name(),
+            RecordErrorKind::BadFen => crate::ErrorKind::InvalidFen.name(),
+            RecordErrorKind::ResultMismatch
+            | RecordErrorKind::Syntax
+            | RecordErrorKind::UnsupportedVariant => INVALID_PGN_ERROR,
+        }
+    }
+}
+
+/// The `Error.name` of a record that cannot be read ([`RecordErrorKind::error_name`]).
+pub const INVALID_PGN_ERROR: &str = "InvalidPgnError";
+
 impl fmt::Display for RecordErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -192,7 +212,7 @@ impl<V: Variant> Replayer<V> {
     /// The game's text is malformed: an error, and the replay stops.
     pub(crate) fn syntax_error(&mut self, e: &SyntaxError) {
         let line = e.line().unwrap_or(self.first_line);
-        self.error(line, RecordErrorKind::Syntax, e.to_string());
+        self.error(line, RecordErrorKind::Syntax, e.message());
         self.failed = true;
     }
 
@@ -394,5 +414,27 @@ fn check_result<V: Variant>(r: &mut Replayer<V>, game: &Game<V>) -> ResultCheck 
             }
         }
         _ => ResultCheck::Consistent,
+    }
+}
+
+#[cfg(test)]
+mod error_name_tests {
+    use super::RecordErrorKind;
+
+    #[test]
+    fn a_refused_record_throws_the_documented_error_names() {
+        // The names docs/javascript.md and docs/python.md list for a record that is refused.
+        let cases = [
+            (RecordErrorKind::IllegalMove, "IllegalMoveError"),
+            (RecordErrorKind::AmbiguousMove, "AmbiguousMoveError"),
+            (RecordErrorKind::UnparsableMove, "InvalidMoveError"),
+            (RecordErrorKind::BadFen, "InvalidFenError"),
+            (RecordErrorKind::Syntax, "InvalidPgnError"),
+            (RecordErrorKind::UnsupportedVariant, "InvalidPgnError"),
+            (RecordErrorKind::ResultMismatch, "InvalidPgnError"),
+        ];
+        for (kind, name) in cases {
+            assert_eq!(kind.error_name(), name, "{kind}");
+        }
     }
 }

@@ -84,6 +84,17 @@ fn malformed_tags_are_errors_with_lines() {
     }
 }
 
+/// python-chess writes a tag value's quotes unescaped (`[White "A "B" C"]`) and reads such a
+/// line back to the last `"` before the closing `]`; so does qipan.
+#[test]
+fn unescaped_quotes_in_a_tag_value_as_python_chess_writes_them() {
+    let text = "[White \"Quote \"q\" here\"]\n[Black \"x\\\\y \"z\"\"]  \n\n1. e4 *\n";
+    let game = parse(text);
+    assert_eq!(game.tag("White"), Some("Quote \"q\" here"));
+    assert_eq!(game.tag("Black"), Some("x\\y \"z\""));
+    assert_eq!(game.moves.len(), 1);
+}
+
 #[test]
 fn comments_nags_and_suffixes() {
     let game = parse(

@@ -4,6 +4,16 @@ use std::borrow::Cow;
 
 use super::{is_result, is_trailer_rule, SyntaxError};
 
+/// Whether `name` is a tag name the tokenizer reads back: ASCII letters, digits and `_`, at
+/// least one. A writer must refuse any other name, or the record would not read back.
+pub fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(is_tag_name_byte)
+}
+
+fn is_tag_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
 /// One token of a game's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Token<'a> {
@@ -162,7 +172,7 @@ impl<'a> Tokenizer<'a> {
             i += 1;
         }
         let name_start = i;
-        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+        while i < bytes.len() && is_tag_name_byte(bytes[i]) {
             i += 1;
         }
         if i == name_start {
@@ -202,7 +212,24 @@ impl<'a> Tokenizer<'a> {
             i += 1;
         }
         if bytes.get(i) != Some(&b']') {
-            return Err(bad("missing `]`"));
+            // python-chess writes quotes inside a value unescaped (`[White "A "B" C"]`): when
+            // the line still ends with `"]`, the value runs to that last quote, as it reads it.
+            let eol = bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |j| i + j);
+            let line_end = self.text[..eol].trim_end_matches([' ', '\t', '\r']);
+            if !line_end.ends_with("\"]") || line_end.len() < value_start + 2 {
+                return Err(bad("missing `]`"));
+            }
+            let raw = &self.text[value_start..line_end.len() - 2];
+            self.pos = line_end.len();
+            let value = if raw.contains('\\') {
+                Cow::Owned(unescape(raw))
+            } else {
+                Cow::Borrowed(raw)
+            };
+            return Ok(Token::Tag { name, value });
         }
         self.pos = i + 1;
         let value = if escaped {
@@ -264,7 +291,14 @@ impl<'a> Tokenizer<'a> {
             "?!" => Some(6),
             _ => None,
         };
-        if body.is_empty() || nag.is_none() || is_result(body) {
+        if body.is_empty() {
+            // A glyph on its own (`e4 !?`) annotates the move before it, as python-chess reads it.
+            return match nag {
+                Some(nag) => Token::Nag(nag),
+                None => Token::Move(word),
+            };
+        }
+        if nag.is_none() || is_result(body) {
             return Token::Move(word);
         }
         self.pending_nag = nag;
@@ -442,4 +476,30 @@ fn unescape(raw: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tag_name_tests {
+    use super::{is_tag_name, Token, Tokenizer};
+
+    #[test]
+    fn a_tag_name_is_what_reads_back_as_one() {
+        for name in [
+            "Event",
+            "White_Elo",
+            "FEN",
+            "x1",
+            "",
+            "A B",
+            "Name]",
+            "a\"b",
+            "é",
+            "A\n1",
+        ] {
+            let text = format!("[{name} \"v\"]");
+            let read = Tokenizer::new(&text, 1).next();
+            let reads_back = matches!(read, Some(Ok((Token::Tag { name: n, .. }, _))) if n == name);
+            assert_eq!(is_tag_name(name), reads_back, "{name:?}");
+        }
+    }
 }

@@ -188,20 +188,28 @@ impl Xiangqi {
             }
             _ => return Err(FenError::FieldCount(fields.len())),
         }
+        pos.check_playable()?;
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// Whether pieces placed one by one (each on a point it can reach, within its kind's count)
+    /// make a playable position: both generals, not facing each other on an open file, and the
+    /// side not to move not in check.
+    pub(crate) fn check_playable(&self) -> Result<(), FenError> {
         for color in Color::ALL {
-            if pos.slots[color.index()][0] == super::tables::NONE {
+            if self.slots[color.index()][0] == super::tables::NONE {
                 return Err(FenError::MissingGeneral(color));
             }
         }
-        let (r, b) = (pos.general(Color::White), pos.general(Color::Black));
-        if r.file() == b.file() && pos.between_count(r.index(), b.index()) == Some(0) {
+        let (r, b) = (self.general(Color::White), self.general(Color::Black));
+        if r.file() == b.file() && self.between_count(r.index(), b.index()) == Some(0) {
             return Err(FenError::FacingGenerals);
         }
-        if pos.general_attacked(!pos.turn) {
-            return Err(FenError::OppositeCheck(!pos.turn));
+        if self.general_attacked(!self.turn) {
+            return Err(FenError::OppositeCheck(!self.turn));
         }
-        pos.key = pos.compute_key();
-        Ok(pos)
+        Ok(())
     }
 
     /// Writes the FEN: `board w|b - - halfmove fullmove`.

@@ -31,6 +31,7 @@ mod movegen;
 mod notation;
 mod piece;
 pub(crate) mod repetition;
+mod setup;
 mod square;
 mod svg;
 mod tables;
@@ -44,12 +45,14 @@ pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
 pub use move_limit::{counted_plies, CHECKS_COUNTED};
 pub use movegen::{Move, MoveList};
 pub use piece::{Piece, PieceKind};
+pub use setup::Setup;
 pub use square::Square;
 pub use zobrist::SIDE_KEY;
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::notation::{Notation, NotationError};
 use crate::{
     Color, Game, GameKind, GameRules, MoveError, Outcome, Termination, UnknownRules, Variant,
 };
@@ -235,6 +238,28 @@ impl Variant for Xiangqi {
         self.wxf(mv)
     }
 
+    const NOTATIONS: &'static [Notation] = &[
+        Notation::Wxf,
+        Notation::Iccs,
+        Notation::Chinese,
+        Notation::ChineseTraditional,
+    ];
+
+    /// ICCS is written as records write it, `H2-E2`.
+    fn write_move(&self, mv: Move, notation: Notation) -> Result<String, NotationError> {
+        match notation {
+            Notation::Wxf => Ok(self.wxf(mv)),
+            Notation::Iccs => Ok(iccs_record_text(mv)),
+            Notation::Chinese => Ok(self.chinese_with(mv, ChineseStyle::Simplified)),
+            Notation::ChineseTraditional => Ok(self.chinese_with(mv, ChineseStyle::Traditional)),
+            other => Err(NotationError::NotForGame {
+                game: "xiangqi",
+                notation: other,
+                expected: "wxf, iccs, chinese, chinese-traditional",
+            }),
+        }
+    }
+
     fn zobrist(&self) -> u64 {
         self.key
     }
@@ -286,4 +311,17 @@ impl Variant for Xiangqi {
     fn diagram(&self) -> String {
         Xiangqi::diagram(self)
     }
+}
+
+/// ICCS as records write it: upper-case files and a dash (`H2-E2`); `--` for a pass.
+fn iccs_record_text(mv: Move) -> String {
+    if mv.is_null() {
+        return "--".into();
+    }
+    let text = mv.to_string();
+    format!(
+        "{}-{}",
+        text[..2].to_ascii_uppercase(),
+        text[2..].to_ascii_uppercase()
+    )
 }

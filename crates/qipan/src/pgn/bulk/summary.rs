@@ -96,7 +96,7 @@ pub fn summarize(raw: &RawGame, limits: &Limits, wanted: &[String]) -> GameSumma
         Ok(tags) => tags,
         Err(e) => {
             let line = e.line().unwrap_or(raw.line);
-            summary.error = Some(error(RecordErrorKind::Syntax, line, e.to_string()));
+            summary.error = Some(error(RecordErrorKind::Syntax, line, e.message()));
             return summary;
         }
     };

@@ -1,0 +1,189 @@
+//! `qipan convert`: every game of record files written again, as PGN or as JSON trees.
+
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use qipan::pgn::{Limits, Splitter};
+use qipan::tree::{AnyGameTree, GameTree, NodeId, WriteOptions};
+use qipan::{with_any_tree, GameKind, Notation, Variant};
+use serde_json::{json, Map, Value};
+
+use crate::position_cmds::io_error;
+use crate::validate_cmd::open;
+
+/// `qipan convert`.
+#[derive(Args)]
+pub struct ConvertArgs {
+    /// Record files (PGN; `-` reads standard input).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The output: PGN, or JSON (one object per line and game, with the tree of moves).
+    #[arg(long, value_enum, default_value_t = Format::Pgn)]
+    to: Format,
+    /// The notation of the moves: san, lan, uci (chess); iccs, wxf, chinese,
+    /// chinese-traditional (Xiangqi). A game keeps its record's notation when not given, or when
+    /// it is one the game does not have.
+    #[arg(long)]
+    notation: Option<Notation>,
+    /// Leave comments and NAGs out.
+    #[arg(long)]
+    no_comments: bool,
+    /// Leave variations out.
+    #[arg(long)]
+    no_variations: bool,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Pgn,
+    Json,
+}
+
+/// Writes every game; errors in a record are reported on stderr with file, game, line and
+/// ply, and the exit code is 1 when there was any.
+pub fn convert(args: &ConvertArgs) -> Result<ExitCode, String> {
+    let options = WriteOptions {
+        notation: args.notation,
+        comments: !args.no_comments,
+        variations: !args.no_variations,
+        ..WriteOptions::default()
+    };
+    let limits = Limits::default();
+    let out = &mut io::BufWriter::new(io::stdout().lock());
+    let mut failed = false;
+    let mut warned: BTreeSet<GameKind> = BTreeSet::new();
+    for path in &args.files {
+        let name = path.display().to_string();
+        for raw in Splitter::new(open(path)?, limits) {
+            let raw = raw.map_err(|e| format!("reading {name}: {e}"))?;
+            let tree = match AnyGameTree::read(&raw, &limits) {
+                Ok(tree) => tree,
+                Err(e) => {
+                    eprintln!("{name}: {e}");
+                    failed = true;
+                    continue;
+                }
+            };
+            for error in tree.errors() {
+                eprintln!("{name}: {error} [{}]", error.kind);
+                failed = true;
+            }
+            let kind = tree.kind();
+            if let Some(notation) = args.notation {
+                let has = with_any_tree!(&tree, |t| has_notation(t, notation));
+                if !has && warned.insert(kind.family()) {
+                    eprintln!(
+                        "{name}: {kind} games have no {notation} notation; their own is written"
+                    );
+                }
+            }
+            match args.to {
+                Format::Pgn => writeln!(out, "{}\n", tree.write_pgn(&options)),
+                Format::Json => {
+                    let value = with_any_tree!(&tree, |t| tree_json(t, &name, raw.index, &options));
+                    writeln!(out, "{value}")
+                }
+            }
+            .map_err(io_error)?;
+        }
+    }
+    out.flush().map_err(io_error)?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn has_notation<V: Variant>(_: &GameTree<V>, notation: Notation) -> bool {
+    V::NOTATIONS.contains(&notation)
+}
+
+/// One game as a JSON object: its file and index, game, tags (in order), start FEN, the comment
+/// before the first move, the main line as a list of moves, and the errors. Each move has its
+/// coordinates (`uci`: UCI or ICCS), its text in the chosen notation, comments, NAGs, and the
+/// alternatives to it as `variations`, each a list of moves.
+fn tree_json<V: Variant>(
+    tree: &GameTree<V>,
+    file: &str,
+    index: u64,
+    options: &WriteOptions,
+) -> Value {
+    let mut headers = Map::new();
+    for (name, value) in &tree.tags {
+        headers.entry(name.clone()).or_insert_with(|| json!(value));
+    }
+    let root = tree.root();
+    let errors: Vec<Value> = tree
+        .errors
+        .iter()
+        .map(|e| {
+            json!({"line": e.line, "ply": e.ply, "move": e.text, "kind": e.kind.as_str(), "message": e.message})
+        })
+        .collect();
+    json!({
+        "file": file,
+        "game": index,
+        "variant": tree.kind().name(),
+        "headers": headers,
+        "fen": tree.start().fen(),
+        "comment": options.comments.then(|| tree.node(root).comment.clone()),
+        "moves": line_json(tree, root, options, 0),
+        "errors": errors,
+    })
+}
+
+/// The moves from `parent` on along the main line; `depth` counts nested variations (bounded
+/// by the reader's nesting limit, so the recursion is too).
+fn line_json<V: Variant>(
+    tree: &GameTree<V>,
+    parent: NodeId,
+    options: &WriteOptions,
+    depth: usize,
+) -> Vec<Value> {
+    let mut moves = Vec::new();
+    let mut at = parent;
+    while let Some((&main, others)) = tree.variations(at).split_first() {
+        let mut value = node_json(tree, main, options);
+        if options.variations && !others.is_empty() && depth < 256 {
+            let variations: Vec<Value> = others
+                .iter()
+                .map(|&v| {
+                    let mut line = vec![node_json(tree, v, options)];
+                    line.extend(line_json(tree, v, options, depth + 1));
+                    Value::Array(line)
+                })
+                .collect();
+            value["variations"] = Value::Array(variations);
+        }
+        moves.push(value);
+        at = main;
+    }
+    moves
+}
+
+fn node_json<V: Variant>(tree: &GameTree<V>, id: NodeId, options: &WriteOptions) -> Value {
+    let node = tree.node(id);
+    let parent = tree.parent(id).unwrap_or(tree.root());
+    let coord = node.mv.map(|mv| tree.position(parent).coord(mv));
+    let mut value = json!({
+        "uci": coord,
+        "text": tree.move_text(id, options.notation),
+    });
+    if options.comments {
+        if !node.comment.is_empty() {
+            value["comment"] = json!(node.comment);
+        }
+        if !node.starting_comment.is_empty() {
+            value["starting_comment"] = json!(node.starting_comment);
+        }
+        if !node.nags.is_empty() {
+            value["nags"] = json!(node.nags);
+        }
+    }
+    value
+}

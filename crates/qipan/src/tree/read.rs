@@ -1,0 +1,245 @@
+//! Reading a record into a [`GameTree`]: a [`Visitor`] that keeps everything — tags, moves of
+//! every variation, comments before and after moves, NAGs — and records what cannot be played as
+//! an error on the game, as python-chess's `GameBuilder` does.
+
+use std::ops::ControlFlow;
+
+use super::{GameTree, NodeId, MAX_TREE_NODES};
+use crate::pgn::{visit_game, Limits, RawGame, RecordError, RecordErrorKind, Visitor};
+use crate::{MoveError, Notation, Variant};
+
+impl<V: Variant> GameTree<V> {
+    /// Reads one game of a [`Splitter`](crate::pgn::Splitter) under `rules` (which the caller
+    /// chose from the tags, see [`AnyGameTree::read`](super::AnyGameTree::read)).
+    ///
+    /// The start position comes from the `FEN` tag. A move that cannot be played is an error
+    /// on the game (line and ply) and the rest of its variation is skipped — for a main-line
+    /// move, the rest of the game — while everything else is still read. Malformed text
+    /// (an unclosed variation, a line or game beyond [`Limits`]) is an error too, and the tree
+    /// keeps what was read before it. At most [`Limits::max_plies`] moves deep and
+    /// [`MAX_TREE_NODES`] moves in all are read.
+    ///
+    /// Comments are kept as written but for the white space at either end; several comments
+    /// in a row are joined by a space. A comment before a variation's first move is that move's
+    /// `starting_comment`; a comment before the game's first move is the root's comment.
+    pub fn read_with(raw: &RawGame, limits: &Limits, rules: &V::Rules) -> GameTree<V> {
+        let mut builder = Builder {
+            tree: GameTree::bare(V::start_with(rules), rules.clone()),
+            limits,
+            index: raw.index,
+            first_line: raw.line,
+            frames: vec![NodeId(0)],
+            in_variation: false,
+            starting_comment: String::new(),
+            skip_depth: None,
+            stopped: false,
+            started: false,
+        };
+        builder.tree.tags = super::roster();
+        if let Err(e) = visit_game(raw, limits, &mut builder) {
+            let line = e.line().unwrap_or(raw.line);
+            builder.error(line, None, None, RecordErrorKind::Syntax, e.message());
+        }
+        if !builder.started {
+            // The text broke off among the tags: the start is still the one they name.
+            let _ = builder.begin_movetext();
+        }
+        builder.tree
+    }
+}
+
+struct Builder<'a, V: Variant> {
+    tree: GameTree<V>,
+    limits: &'a Limits,
+    index: u64,
+    first_line: u64,
+    /// The current node of each line of play being read: the main line, then each variation
+    /// entered.
+    frames: Vec<NodeId>,
+    /// A move was read since the last variation began (python-chess's `in_variation`): a
+    /// comment now follows a move instead of preceding the next one.
+    in_variation: bool,
+    /// Comments read before the next move of a variation.
+    starting_comment: String,
+    /// After an unplayable move, the number of frames whose line is being skipped.
+    skip_depth: Option<usize>,
+    /// Reading stopped at a bound; nothing more is taken.
+    stopped: bool,
+    /// The movetext began (the start position was read from the tags).
+    started: bool,
+}
+
+fn join(slot: &mut String, text: &str) {
+    let text = text.trim();
+    if text.is_empty() {
+        return;
+    }
+    if !slot.is_empty() {
+        slot.push(' ');
+    }
+    slot.push_str(text);
+}
+
+impl<V: Variant> Builder<'_, V> {
+    fn error(
+        &mut self,
+        line: u64,
+        ply: Option<usize>,
+        text: Option<&str>,
+        kind: RecordErrorKind,
+        message: String,
+    ) {
+        self.tree.errors.push(RecordError {
+            game: self.index,
+            line,
+            ply,
+            text: text.map(str::to_owned),
+            kind,
+            message,
+        });
+    }
+
+    fn current(&self) -> NodeId {
+        *self
+            .frames
+            .last()
+            .expect("the main line's frame is never popped")
+    }
+
+    fn skipping(&self) -> bool {
+        self.stopped || self.skip_depth.is_some()
+    }
+}
+
+impl<V: Variant> Visitor for Builder<'_, V> {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tree.set_tag(name, value);
+    }
+
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        self.started = true;
+        let Some(fen) = self.tree.tag("FEN").map(|f| f.trim().to_owned()) else {
+            return ControlFlow::Continue(());
+        };
+        match V::from_fen_for(&fen, &self.tree.rules) {
+            Ok(start) => {
+                self.tree.positions[0] = start;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                let message = format!("FEN tag {fen:?}: {e}");
+                self.error(
+                    self.first_line,
+                    None,
+                    None,
+                    RecordErrorKind::BadFen,
+                    message,
+                );
+                self.stopped = true;
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    fn move_text(&mut self, text: &str, line: u64, _depth: usize) -> ControlFlow<()> {
+        if self.skipping() {
+            return ControlFlow::Continue(());
+        }
+        let node = self.current();
+        let ply = self.tree.depth(node) + 1;
+        if ply > self.limits.max_plies || self.tree.len() >= MAX_TREE_NODES {
+            let message = if ply > self.limits.max_plies {
+                format!("more than {} plies", self.limits.max_plies)
+            } else {
+                format!("more than {MAX_TREE_NODES} moves in the record")
+            };
+            self.error(
+                line,
+                Some(ply),
+                Some(text),
+                RecordErrorKind::Syntax,
+                message,
+            );
+            self.stopped = true;
+            return ControlFlow::Break(());
+        }
+        match self.tree.position(node).parse_any(text) {
+            Ok(mv) => {
+                // The record's notation, from its first move; simplified Chinese may yet turn
+                // out traditional (a move without a character that differs reads as both).
+                if !V::is_null(mv) && matches!(self.tree.notation, None | Some(Notation::Chinese)) {
+                    let seen = Notation::of_text(text, self.tree.kind().family());
+                    if self.tree.notation.is_none() || seen == Some(Notation::ChineseTraditional) {
+                        self.tree.notation = seen;
+                    }
+                }
+                let child = self.tree.push_child(node, mv);
+                self.tree.nodes[child.index()].starting_comment =
+                    std::mem::take(&mut self.starting_comment);
+                *self.frames.last_mut().expect("frame") = child;
+                self.in_variation = true;
+            }
+            Err(e) => {
+                let kind = match e {
+                    MoveError::Invalid { .. } => RecordErrorKind::UnparsableMove,
+                    MoveError::Illegal { .. } => RecordErrorKind::IllegalMove,
+                    MoveError::Ambiguous { .. } => RecordErrorKind::AmbiguousMove,
+                };
+                self.error(line, Some(ply), Some(text), kind, e.to_string());
+                self.skip_depth = Some(self.frames.len());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, nag: u8, _depth: usize) {
+        if !self.skipping() {
+            let node = self.current();
+            self.tree.node_mut(node).add_nag(nag);
+        }
+    }
+
+    fn comment(&mut self, text: &str, _depth: usize) {
+        if self.skipping() {
+            return;
+        }
+        let node = self.current();
+        let at_game_start = node == self.tree.root() && self.tree.is_empty();
+        if self.in_variation || at_game_start {
+            join(&mut self.tree.node_mut(node).comment, text);
+        } else {
+            join(&mut self.starting_comment, text);
+        }
+    }
+
+    fn begin_variation(&mut self, _depth: usize) -> ControlFlow<()> {
+        if self.skipping() {
+            return ControlFlow::Break(());
+        }
+        // A variation replaces the last move of the line it is in; before any move there is
+        // nothing to replace and it is skipped.
+        let Some(parent) = self.tree.parent(self.current()) else {
+            return ControlFlow::Break(());
+        };
+        self.frames.push(parent);
+        self.in_variation = false;
+        self.starting_comment.clear();
+        ControlFlow::Continue(())
+    }
+
+    fn end_variation(&mut self, _depth: usize) {
+        if self.skip_depth == Some(self.frames.len()) {
+            self.skip_depth = None;
+        }
+        if self.frames.len() > 1 {
+            self.frames.pop();
+        }
+        self.starting_comment.clear();
+    }
+
+    fn result(&mut self, result: &str, _line: u64) {
+        if self.tree.tag("Result").map_or(true, |r| r == "*") {
+            self.tree.set_tag("Result", result);
+        }
+    }
+}

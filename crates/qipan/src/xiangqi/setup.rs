@@ -1,0 +1,168 @@
+//! [`Setup`]: a Xiangqi board being set up — pieces put on and taken off one by one, playable or
+//! not — and the test that makes it a [`Xiangqi`] position (`Xiangqi::try_from(setup)`).
+//!
+//! A setup holds what a FEN can describe: every piece on a point it can ever reach, at most as
+//! many of a kind as a side starts with (so at most one general each). Whether the result can be
+//! played (both generals, not facing each other, the side not to move not in check) is asked only
+//! when it becomes a position, as chess's [`crate::chess::Setup`] does.
+//!
+//! ```
+//! use qipan::xiangqi::{FenError, Piece, PieceKind, Setup, Square, Xiangqi};
+//! use qipan::{Color, Variant};
+//! let mut setup = Setup::empty();
+//! let general = |color| Some(Piece { color, kind: PieceKind::General });
+//! setup.set_piece_at(Square::new(4, 0), general(Color::RED)).unwrap();
+//! assert_eq!(Xiangqi::try_from(setup).unwrap_err(), FenError::MissingGeneral(Color::Black));
+//! setup.set_piece_at(Square::new(3, 9), general(Color::Black)).unwrap();
+//! assert_eq!(Xiangqi::try_from(setup).unwrap().fen(), "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+//! // A second red general has no place to go, nor has an elephant off its points.
+//! assert!(setup.set_piece_at(Square::new(3, 0), general(Color::RED)).is_err());
+//! ```
+
+use arrayvec::ArrayVec;
+
+use super::board::code_color;
+use super::fen::reachable;
+use super::tables::NONE;
+use super::{FenError, Piece, Square, Xiangqi};
+use crate::Color;
+
+/// A Xiangqi board being set up: pieces, side to move and clocks, playable or not.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Setup {
+    /// The pieces and the other FEN fields, never asked for moves.
+    placement: Xiangqi,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::empty()
+    }
+}
+
+impl Setup {
+    /// An empty board, Red to move, move 1.
+    pub fn empty() -> Setup {
+        Setup {
+            placement: Xiangqi::empty(),
+        }
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.placement.piece_at(sq)
+    }
+
+    /// Puts `piece` on `sq` (whatever stood there is taken off), or empties `sq` with `None`.
+    /// Refused, and the setup left as it was, for a piece on a point it can never reach
+    /// ([`FenError::BadSquare`]) or one more than its side starts with ([`FenError::TooMany`]).
+    pub fn set_piece_at(&mut self, sq: Square, piece: Option<Piece>) -> Result<(), FenError> {
+        let mut next = self.placement;
+        next.take(sq.index());
+        if let Some(piece) = piece {
+            if !reachable(piece, sq) {
+                return Err(FenError::BadSquare { piece, square: sq });
+            }
+            if !next.put(sq.index(), piece) {
+                return Err(FenError::TooMany {
+                    color: piece.color,
+                    kind: piece.kind,
+                });
+            }
+        }
+        next.key = next.compute_key();
+        self.placement = next;
+        Ok(())
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.placement.turn
+    }
+
+    /// Sets the side to move.
+    pub fn set_turn(&mut self, color: Color) {
+        self.placement.turn = color;
+        self.placement.key = self.placement.compute_key();
+    }
+
+    /// The pieces of `by` that attack `sq` ([`Xiangqi::attackers`]), on any setup.
+    pub fn attackers(&self, sq: Square, by: Color) -> ArrayVec<Square, 16> {
+        self.placement.attackers(sq, by)
+    }
+
+    /// Whether the side to move has a general and it is attacked (`false` without a general).
+    pub fn is_check(&self) -> bool {
+        self.placement.general_attacked(self.placement.turn)
+    }
+
+    /// The FEN of the setup (playable or not).
+    pub fn fen(&self) -> String {
+        self.placement.write_fen()
+    }
+}
+
+impl From<&Xiangqi> for Setup {
+    fn from(pos: &Xiangqi) -> Setup {
+        Setup { placement: *pos }
+    }
+}
+
+impl TryFrom<Setup> for Xiangqi {
+    type Error = FenError;
+
+    /// The position of a playable setup; the reason it cannot be played otherwise
+    /// ([`FenError::MissingGeneral`], [`FenError::FacingGenerals`], [`FenError::OppositeCheck`]).
+    fn try_from(setup: Setup) -> Result<Xiangqi, FenError> {
+        setup.placement.check_playable()?;
+        Ok(setup.placement)
+    }
+}
+
+impl Xiangqi {
+    /// Takes the piece on `sq` off the board, piece lists and occupancy masks (not the key).
+    pub(crate) fn take(&mut self, sq: usize) -> Option<Piece> {
+        let code = *self.board.get(sq)?;
+        if code == 0 {
+            return None;
+        }
+        let piece = self.piece_at(Square(sq as u8));
+        self.board[sq] = 0;
+        self.slots[code_color(code).index()][(code & 15) as usize] = NONE;
+        self.rank_occ[sq / 9] &= !(1 << (sq % 9));
+        self.file_occ[sq % 9] &= !(1 << (sq / 9));
+        piece
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::PieceKind;
+    use crate::Variant;
+
+    #[test]
+    fn every_position_round_trips_through_a_setup_and_pieces_come_off() {
+        let start = Xiangqi::start();
+        let mut setup = Setup::from(&start);
+        assert_eq!(Xiangqi::try_from(setup), Ok(start));
+        // Take every piece off; then the placement is empty and both generals are missing.
+        for sq in Square::all() {
+            setup.set_piece_at(sq, None).unwrap();
+        }
+        assert_eq!(setup, Setup::empty());
+        let horse = Piece {
+            color: Color::Black,
+            kind: PieceKind::Horse,
+        };
+        for file in 0..2 {
+            setup
+                .set_piece_at(Square::new(file, 5), Some(horse))
+                .unwrap();
+        }
+        let third = setup.set_piece_at(Square::new(2, 5), Some(horse));
+        assert!(matches!(third, Err(FenError::TooMany { .. })));
+        // Replacing a horse by a horse on the same point is no third horse.
+        setup.set_piece_at(Square::new(0, 5), Some(horse)).unwrap();
+    }
+}
