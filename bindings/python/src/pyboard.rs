@@ -96,8 +96,8 @@ macro_rules! board_class {
             /// The legal moves of the current position: `count()`, `len()`, `in`, iteration,
             /// `bool()` (python-chess's `LegalMoveGenerator` shape).
             #[getter]
-            fn legal_moves(&self, py: Python<'_>) -> PyResult<LegalMoves> {
-                self.inner.position().clone().legal_moves_object(py)
+            fn legal_moves(&self) -> LegalMoves {
+                self.inner.position().clone().legal_moves_object()
             }
 
             /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here; never the
@@ -147,6 +147,16 @@ macro_rules! board_class {
             /// say); an illegal move raises `IllegalMoveError` and changes nothing.
             #[pyo3(signature = (r#move))]
             fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+                // The common case first: one of this game's own `Move` objects, legal here.
+                if let Ok(ours) = r#move.cast::<PyMove>() {
+                    if let Some(mv) = <$variant as BindVariant>::unwrap(&ours.get().repr) {
+                        if self.inner.position().is_legal(mv) {
+                            self.inner.push_resolved(mv);
+                            self.stack.push(ours.clone().unbind());
+                            return Ok(());
+                        }
+                    }
+                }
                 let arg = MoveArg::extract(r#move)?;
                 let repr = arg.repr();
                 let mv = self.inner.resolve(repr)?;
