@@ -16,14 +16,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use qipan::archive::{ArchiveError, ArchiveGame};
-use qipan::pgn::{
-    self, GameReport, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Splitter,
-};
-use qipan::xiangqi::XiangqiRules;
+use qipan::pgn::{self, Limits, RawGame, RecordError, Splitter};
 use serde_json::json;
 
-use qipan::{with_game_kind, GameKind, Variant};
+use qipan::GameKind;
 
 use crate::archive_input::archive_games;
 
@@ -50,92 +46,10 @@ pub struct ValidateArgs {
     variant: Option<GameKind>,
 }
 
-/// What a worker reports of one game.
+/// What a worker reports of one game: the file it is in, and the core's check.
 struct Checked {
     file: usize,
-    plies: usize,
-    /// The termination name, `none`, or `None` when the moves could not all be played.
-    ending: Option<&'static str>,
-    errors: Vec<RecordError>,
-    /// Notes that are no errors (`*` on a finished game, without `--strict-results`).
-    notes: Vec<RecordError>,
-}
-
-/// Replays one game as the variant its tags (or `forced`) name.
-fn check(file: usize, raw: &RawGame, forced: Option<GameKind>, limits: &Limits) -> Checked {
-    let error = |kind, line, message| Checked {
-        file,
-        plies: 0,
-        ending: None,
-        notes: Vec::new(),
-        errors: vec![RecordError {
-            game: raw.index,
-            line,
-            ply: None,
-            text: None,
-            kind,
-            message,
-        }],
-    };
-    let variant = match forced {
-        Some(variant) => variant,
-        None => match pgn::read_tags(raw, limits) {
-            Ok(tags) => match GameKind::from_tags(&tags) {
-                Ok(variant) => variant,
-                Err(qipan::UnknownGame(name)) => {
-                    let message = format!("unsupported variant {name:?}");
-                    return error(RecordErrorKind::UnsupportedVariant, raw.line, message);
-                }
-            },
-            Err(e) => {
-                return error(
-                    RecordErrorKind::Syntax,
-                    e.line().unwrap_or(raw.line),
-                    e.to_string(),
-                )
-            }
-        },
-    };
-    with_game_kind!(variant, |V, rules| {
-        checked(file, pgn::replay_with::<V>(raw, limits, &rules))
-    })
-}
-
-/// What a replay found, as a worker reports it.
-fn checked<V: Variant>(file: usize, report: GameReport<V>) -> Checked {
-    let ending = match report.result_check {
-        ResultCheck::Unchecked => None,
-        _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
-    };
-    Checked {
-        file,
-        plies: report.plies(),
-        ending,
-        errors: report.errors,
-        notes: report.notes,
-    }
-}
-
-/// Replays one game of a Xiangqi archive (see [`ArchiveGame::replay`]); a game that could not
-/// be read is a `syntax` error at its byte offset.
-fn check_archive(file: usize, index: u64, game: Result<ArchiveGame, ArchiveError>) -> Checked {
-    match game {
-        Ok(game) => checked(file, game.replay(index, XiangqiRules::default())),
-        Err(e) => Checked {
-            file,
-            plies: 0,
-            ending: None,
-            notes: Vec::new(),
-            errors: vec![RecordError {
-                game: e.game as u64,
-                line: 0,
-                ply: None,
-                text: None,
-                kind: RecordErrorKind::Syntax,
-                message: format!("byte {}: {}", e.offset, e.kind),
-            }],
-        },
-    }
+    check: pgn::GameCheck,
 }
 
 /// Totals over every game.
@@ -153,18 +67,19 @@ struct Summary {
 
 impl Summary {
     fn add(&mut self, checked: Checked) {
+        let (file, check) = (checked.file, checked.check);
         self.games += 1;
-        self.plies += checked.plies as u64;
-        if checked.errors.is_empty() {
+        self.plies += check.plies as u64;
+        if check.errors.is_empty() {
             self.valid += 1;
         }
-        if let Some(ending) = checked.ending {
+        if let Some(ending) = check.ending {
             *self.endings.entry(ending).or_default() += 1;
         }
         self.errors
-            .extend(checked.errors.into_iter().map(|e| (checked.file, e)));
+            .extend(check.errors.into_iter().map(|e| (file, e)));
         self.notes
-            .extend(checked.notes.into_iter().map(|e| (checked.file, e)));
+            .extend(check.notes.into_iter().map(|e| (file, e)));
     }
 }
 
@@ -207,12 +122,12 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     let mut before = 0;
     for (file, path) in args.files.iter().enumerate() {
         if let Some(games) = archive_games(path)? {
-            for (i, game) in games.into_iter().enumerate() {
-                let mut game = check_archive(file, i as u64 + 1, game);
+            for (i, game) in games.iter().enumerate() {
+                let mut check = qipan::archive::check_game(game, i as u64 + 1);
                 if strict {
-                    game.errors.append(&mut game.notes);
+                    check.errors.append(&mut check.notes);
                 }
-                summary.add(game);
+                summary.add(Checked { file, check });
             }
             let size = std::fs::metadata(path).map_or(0, |m| m.len());
             before = bytes_read.fetch_add(size, Ordering::Relaxed) + size;
@@ -224,12 +139,16 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
             read: Arc::clone(&bytes_read),
             before,
         };
-        let checked = pgn::parallel_map(games, jobs, move |raw| check(file, raw, forced, &limits));
+        let checked = pgn::parallel_map(games, jobs, move |raw| Checked {
+            file,
+            check: pgn::check_game(raw, &limits, forced),
+        });
         for game in checked {
             let mut game = game.map_err(|e| format!("reading {}: {e}", path.display()))?;
             if strict {
-                game.errors.append(&mut game.notes);
-                game.errors.sort_by_key(|e| e.line);
+                let check = &mut game.check;
+                check.errors.append(&mut check.notes);
+                check.errors.sort_by_key(|e| e.line);
             }
             summary.add(game);
             progress.tick(&summary, bytes_read.load(Ordering::Relaxed));

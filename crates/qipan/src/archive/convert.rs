@@ -7,8 +7,10 @@
 //! rest of its line is skipped, as for a PGN record; the other lines are still read. An archive
 //! has no lines of text: an error's `line` is 0 and its message names the byte offset.
 
-use super::ArchiveGame;
-use crate::pgn::{replay_with, GameReport, Limits, RawGame, RecordError, RecordErrorKind};
+use super::{ArchiveError, ArchiveGame};
+use crate::pgn::{
+    replay_with, GameCheck, GameReport, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck,
+};
 use crate::tree::{GameTree, NodeId, WriteOptions, MAX_TREE_NODES};
 use crate::xiangqi::{Move, XiangqiRules};
 use crate::{Notation, Variant, Xiangqi};
@@ -148,5 +150,42 @@ impl ArchiveGame {
         report.line = 0;
         report.errors.splice(0..0, tree.errors);
         report
+    }
+}
+
+/// One game of an archive checked as `qipan validate` checks a PGN game
+/// ([`check_game`](crate::pgn::check_game)): [`ArchiveGame::replay`] under the default rules, or,
+/// for a game that could not be read, a `syntax` error naming its byte offset. `index` is the
+/// game's 1-based number in its file.
+pub fn check_game(game: &Result<ArchiveGame, ArchiveError>, index: u64) -> GameCheck {
+    match game {
+        Ok(game) => {
+            let report = game.replay(index, XiangqiRules::default());
+            let ending = match report.result_check {
+                ResultCheck::Unchecked => None,
+                _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
+            };
+            GameCheck {
+                variant: Ok(crate::GameKind::Xiangqi),
+                plies: report.plies(),
+                ending,
+                errors: report.errors,
+                notes: report.notes,
+            }
+        }
+        Err(e) => GameCheck {
+            variant: Ok(crate::GameKind::Xiangqi),
+            plies: 0,
+            ending: None,
+            errors: vec![RecordError {
+                game: index,
+                line: 0,
+                ply: None,
+                text: None,
+                kind: RecordErrorKind::Syntax,
+                message: format!("byte {}: {}", e.offset, e.kind),
+            }],
+            notes: Vec::new(),
+        },
     }
 }

@@ -34,6 +34,7 @@ mod game;
 mod text;
 mod xqf;
 
+pub use convert::check_game;
 pub use error::{ArchiveError, ArchiveErrorKind};
 pub use game::{ArchiveGame, ArchiveMove, ArchiveNode, ArchiveSetup};
 
