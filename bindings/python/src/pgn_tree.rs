@@ -184,6 +184,17 @@ impl PgnTree {
         Ok(Some(PgnTree { tree }))
     }
 
+    /// Every game of a record file's bytes, of any format qipan reads (PGN, XQF, CBR, CBL,
+    /// DhtmlXQ; told from the bytes by the core), in order; a game that cannot be read is an
+    /// empty game with its error.
+    #[staticmethod]
+    fn read_all(py: Python<'_>, bytes: Vec<u8>) -> Vec<PgnTree> {
+        py.detach(|| qipan::records::read_games(&bytes))
+            .into_iter()
+            .map(|tree| PgnTree { tree })
+            .collect()
+    }
+
     /// The tags of the next game of a text handle (the roster's defaults for those missing),
     /// its moves skipped; `None` at the end.
     #[staticmethod]

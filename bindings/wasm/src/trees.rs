@@ -120,11 +120,31 @@ fn tree_object<V: RecordVariant>(tree: &GameTree<V>) -> Object {
 /// cannot be played are in `errors` (`{kind, name, line, ply, text, message}`), the rest of
 /// their variation skipped; a record of a game qipan does not play has `game: null`.
 ///
-/// Throws `TypeError` for a non-string, `InvalidPgnError` for a text over 64 Mi characters.
+/// Given the bytes of a file (a `Uint8Array`), reads any format qipan reads, told from the bytes:
+/// PGN (UTF-8, or GBK for Xiangqi) and the Xiangqi archives XQF, CBR, CBL and DhtmlXQ; a game that
+/// cannot be read at all is an empty game with its error.
+///
+/// Throws `TypeError` for anything but a string or a `Uint8Array`, `InvalidPgnError` for a text
+/// over 64 Mi characters (bytes).
 #[wasm_bindgen(js_name = readGames, unchecked_return_type = "GameRecord[]")]
 pub fn read_games(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
 ) -> Result<Array, JsValue> {
+    if let Some(bytes) = text.dyn_ref::<js_sys::Uint8Array>() {
+        let len = bytes.length() as usize;
+        if len > super::records::MAX_RECORD_LEN as usize {
+            return Err(pgn_error(&format!(
+                "record file too large ({len} bytes, at most {})",
+                super::records::MAX_RECORD_LEN
+            )));
+        }
+        let games = Array::new();
+        for tree in qipan::records::read_games(&bytes.to_vec()) {
+            let object = qipan::with_any_tree!(&tree, |tree| tree_object(tree));
+            games.push(&object);
+        }
+        return Ok(games);
+    }
     let text = record_text(&text)?;
     let limits = Limits::default();
     let games = Array::new();

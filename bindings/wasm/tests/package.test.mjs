@@ -53,7 +53,7 @@ test("the .d.ts declares both classes with the documented methods", () => {
     "setHeader(key: string, value?: string): Record<string, string>", "removeHeader(key: string): boolean",
     "getHeaders(): Record<string, string>", "getComment(): string | undefined", "setComment(comment: string): void",
     "removeComment(): string | undefined", "getComments(): { fen: string, comment: string }[]",
-    "export function readGames(text: string): GameRecord[]",
+    "export function readGames(text: string | Uint8Array): GameRecord[]",
     "export function writePgn(tree: GameRecordInit, options?: WritePgnOptions): string",
     "export function printable(text: string): string", "export interface GameNode", "export interface GameRecord", "export interface RecordErrorInfo",
     "export default function __wbg_init",

@@ -8,16 +8,19 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use qipan::pgn::{Limits, Splitter};
 use qipan::tree::{AnyGameTree, GameTree, NodeId, WriteOptions};
+use qipan::xiangqi::XiangqiRules;
 use qipan::{with_any_tree, GameKind, Notation, Variant};
 use serde_json::{json, Map, Value};
 
+use crate::archive_input::archive_games;
 use crate::position_cmds::io_error;
 use crate::validate_cmd::open;
 
 /// `qipan convert`.
 #[derive(Args)]
 pub struct ConvertArgs {
-    /// Record files (PGN; `-` reads standard input).
+    /// Record files: PGN, or Xiangqi archives (XQF, CBR, CBL, DhtmlXQ; told from the bytes);
+    /// `-` reads PGN from standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The output: PGN, or JSON (one object per line and game, with the tree of moves).
@@ -58,9 +61,25 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode, String> {
     let mut warned: BTreeSet<GameKind> = BTreeSet::new();
     for path in &args.files {
         let name = path.display().to_string();
-        for raw in Splitter::new(open(path)?, limits) {
-            let raw = raw.map_err(|e| format!("reading {name}: {e}"))?;
-            let tree = match AnyGameTree::read(&raw, &limits) {
+        // A Xiangqi archive (told from its bytes) is read whole; PGN streams.
+        type Read = Result<(u64, Result<AnyGameTree, String>), String>;
+        let games: Box<dyn Iterator<Item = Read>> = match archive_games(path)? {
+            Some(games) => Box::new(games.into_iter().enumerate().map(|(i, game)| {
+                let index = i as u64 + 1;
+                let tree = game
+                    .map(|g| g.to_tree(index, XiangqiRules::default()).into())
+                    .map_err(|e| e.to_string());
+                Ok((index, tree))
+            })),
+            None => Box::new(Splitter::new(open(path)?, limits).map(|raw| {
+                let raw = raw.map_err(|e| format!("reading {name}: {e}"))?;
+                let tree = AnyGameTree::read(&raw, &limits).map_err(|e| e.to_string());
+                Ok((raw.index, tree))
+            })),
+        };
+        for game in games {
+            let (index, tree) = game?;
+            let tree = match tree {
                 Ok(tree) => tree,
                 Err(e) => {
                     eprintln!("{name}: {e}");
@@ -84,7 +103,7 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode, String> {
             match args.to {
                 Format::Pgn => writeln!(out, "{}\n", tree.write_pgn(&options)),
                 Format::Json => {
-                    let value = with_any_tree!(&tree, |t| tree_json(t, &name, raw.index, &options));
+                    let value = with_any_tree!(&tree, |t| tree_json(t, &name, index, &options));
                     writeln!(out, "{value}")
                 }
             }

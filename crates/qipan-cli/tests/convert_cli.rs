@@ -152,3 +152,40 @@ fn an_unknown_notation_is_refused_with_the_names() {
         "{stderr}"
     );
 }
+
+/// The shared Xiangqi archives (XQF, CBR, CBL) converted to PGN replay to the same games,
+/// plies and endings as the archives themselves.
+#[test]
+fn xiangqi_archives_convert_to_pgn_that_replays_the_same() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/xiangqi-archives");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let ext = p.extension().map(|e| e.to_string_lossy().to_lowercase());
+            matches!(ext.as_deref(), Some("xqf" | "cbr" | "cbl"))
+        })
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 24, "{files:?}");
+    let mut args = vec!["validate", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let direct: Value = serde_json::from_slice(&qipan(&args, "").stdout).unwrap();
+    for notation in ["iccs", "wxf", "chinese"] {
+        let mut args = vec!["convert", "--notation", notation];
+        args.extend(files.iter().map(String::as_str));
+        let output = qipan(&args, "");
+        // Bad moves and bad starts of the archives are reported; every game is written.
+        assert_eq!(output.status.code(), Some(1));
+        let converted = validate_json(&stdout(&output));
+        assert_eq!(converted["games"], direct["games"], "{notation}");
+        // A bad move is not written, so its game ends valid one ply short; the plies of the
+        // games that replay whole are the same.
+        assert!(
+            converted["valid"].as_u64() >= direct["valid"].as_u64(),
+            "{notation}"
+        );
+        assert_eq!(converted["endings"], direct["endings"], "{notation}");
+    }
+}

@@ -15,6 +15,7 @@ mod variant;
 pub mod archive;
 pub mod pgn;
 pub mod rating;
+pub mod records;
 pub mod render;
 pub mod tree;
 

@@ -9,7 +9,7 @@ Outcome(termination=<Termination.CHECKMATE: 'checkmate'>, winner=False)
 """
 
 import os
-from typing import Dict, Iterator, Optional, Sequence, TypedDict, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, TypedDict, Union
 
 from qipan import _qipan
 from qipan._qipan import (
@@ -174,6 +174,7 @@ __all__ = [
     "square_rank",
     *_SQUARE_CONSTANT_NAMES,
     "rating",
+    "read_games",
     "replay_pgn",
     "replay_pgn_range",
     "ReplayError",
@@ -258,3 +259,12 @@ def replay_pgn_range(
     docs/bulk-replay.md for the exact contract.
     """
     return _qipan._replay_pgn_range(os.fspath(path), start, end, list(tags), jobs)  # type: ignore[no-any-return]
+
+
+def read_games(source: Union[str, bytes, "os.PathLike[str]"]) -> "List[Any]":
+    """Every game of a record file as :class:`qipan.pgn.Game` trees, of any format qipan reads:
+    PGN and the Xiangqi archives XQF, CBR, CBL and DhtmlXQ, told from the bytes (see
+    :func:`qipan.pgn.read_games`)."""
+    from qipan import pgn
+
+    return pgn.read_games(source)

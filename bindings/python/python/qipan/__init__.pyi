@@ -3,6 +3,7 @@
 import os
 import enum
 from typing import Any, Protocol, overload, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, TypedDict, Union, final
+import qipan.pgn
 
 from qipan import rating as rating
 
@@ -129,6 +130,7 @@ __all__ = [
     "G8",
     "H8",
     "rating",
+    "read_games",
     "replay_pgn",
     "replay_pgn_range",
     "ReplayError",
@@ -603,6 +605,7 @@ class ReplaySummary(TypedDict):
     first_move: Optional[str]
     error: Optional[ReplayError]
 
+def read_games(source: Union[str, bytes, bytearray, memoryview, "os.PathLike[str]"]) -> List["qipan.pgn.Game"]: ...
 def replay_pgn(
     source: Union[str, bytes, os.PathLike[str]],
     tags: Sequence[str] = ...,

@@ -17,6 +17,8 @@ Reading, writing and every rule are the core's (``qipan::tree``); this module on
 
 from __future__ import annotations
 
+import os
+
 from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Tuple, Union
 
 from qipan._qipan import InvalidPgnError, _PgnTree
@@ -28,6 +30,7 @@ __all__ = [
     "Headers",
     "InvalidPgnError",
     "read_game",
+    "read_games",
     "read_headers",
     "NAG_GOOD_MOVE",
     "NAG_MISTAKE",
@@ -468,6 +471,34 @@ def read_game(handle: Any) -> Optional[Game]:
     game._tree = tree
     game._id = 0
     return game
+
+
+def read_games(source: Any) -> List[Game]:
+    """Every game of a record file, of any format qipan reads: PGN (chess, Chess960, Xiangqi;
+    UTF-8 or GBK) and the Xiangqi archives XQF, CBR, CBL and DhtmlXQ, told from the bytes, not
+    the name. ``source`` is a path (an ``os.PathLike``, or a ``str`` naming an existing file),
+    ``bytes``, or PGN text. A game that cannot be read at all is an empty game whose ``errors``
+    say why; the other games are still read."""
+    if isinstance(source, os.PathLike) or (
+        isinstance(source, str) and "\n" not in source and os.path.isfile(source)
+    ):
+        with open(source, "rb") as file:
+            data = file.read()
+    elif isinstance(source, str):
+        data = source.encode()
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+    else:
+        raise TypeError(
+            f"read_games takes a path, bytes or PGN text, not {type(source).__name__}"
+        )
+    games = []
+    for tree in _PgnTree.read_all(data):
+        game = object.__new__(Game)
+        game._tree = tree
+        game._id = 0
+        games.append(game)
+    return games
 
 
 def read_headers(handle: Any) -> Optional[Headers]:

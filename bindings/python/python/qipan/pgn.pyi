@@ -1,3 +1,4 @@
+import os
 from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Protocol, Tuple, Union
 
 from qipan import ChessBoard, Move, XiangqiBoard
@@ -9,6 +10,7 @@ __all__ = [
     "Headers",
     "InvalidPgnError",
     "read_game",
+    "read_games",
     "read_headers",
     "NAG_GOOD_MOVE",
     "NAG_MISTAKE",
@@ -163,4 +165,5 @@ class Game(GameNode):
     ) -> str: ...
 
 def read_game(handle: _ReadHandle) -> Optional[Game]: ...
+def read_games(source: Union[str, bytes, bytearray, memoryview, "os.PathLike[str]"]) -> List[Game]: ...
 def read_headers(handle: _ReadHandle) -> Optional[Headers]: ...
