@@ -12,6 +12,7 @@ pub mod board;
 pub mod bulk;
 pub mod cache;
 pub mod chess_inspect;
+pub mod chess_setup;
 pub mod errors;
 pub mod games;
 pub mod legal;
@@ -21,6 +22,7 @@ pub mod pyboard;
 pub mod pymove;
 pub mod rating;
 pub mod repr;
+pub mod setup;
 pub mod squareset;
 pub mod termination;
 

@@ -100,6 +100,16 @@ impl Setup {
     pub fn fen(&self) -> String {
         self.placement.write_fen()
     }
+
+    /// A Unicode diagram of the setup ([`Xiangqi::diagram`]).
+    pub fn diagram(&self) -> String {
+        self.placement.diagram()
+    }
+
+    /// An SVG picture of the setup, a general in check marked as on a position.
+    pub fn svg(&self) -> String {
+        super::svg::xiangqi_svg(&self.placement)
+    }
 }
 
 impl From<&Xiangqi> for Setup {
