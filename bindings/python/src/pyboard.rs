@@ -469,7 +469,7 @@ board_class! {
         }
 
         /// `move` in Chinese notation (`"炮二平五"`), in traditional characters with
-        /// `traditional=True` (`"馬八進七"`).
+        /// `traditional=True` (`"馬二進三"`).
         #[pyo3(signature = (r#move, traditional = false))]
         fn chinese(&self, r#move: &Bound<'_, PyAny>, traditional: bool) -> PyResult<String> {
             let style = if traditional {
