@@ -25,6 +25,7 @@ pub mod repr;
 pub mod setup;
 pub mod squareset;
 pub mod termination;
+pub mod xiangqi_inspect;
 
 use pyo3::prelude::*;
 
@@ -38,6 +39,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pymove::PyOutcome>()?;
     m.add_class::<legal::LegalMoves>()?;
     m.add_class::<piece::PyPiece>()?;
+    m.add_class::<xiangqi_inspect::PyXiangqiPiece>()?;
     m.add_class::<squareset::SquareSet>()?;
     m.add("Termination", termination::termination_enum(py)?)?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;

@@ -440,6 +440,9 @@ board_class! {
 }
 }
 
+// The inspection and set-up methods (piece_at, attackers, set_piece_at, ...) live in
+// xiangqi_inspect.rs.
+crate::xiangqi_inspect::with_xiangqi_inspection! {
 board_class! {
     /// A Xiangqi game: `XiangqiBoard(fen=None, rules="asian")`; `rules` is `"asian"` (Asian Xiangqi
     /// Federation repetition rules: perpetual check and chase lose), `"chinese"` (Chinese Xiangqi
@@ -490,4 +493,5 @@ board_class! {
             self.parse_text(py, text, |pos, text| pos.parse_chinese(text))
         }
     }
+}
 }
