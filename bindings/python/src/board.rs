@@ -209,12 +209,21 @@ impl<V: BindVariant> Board<V> {
         }
     }
 
-    /// An SVG picture of the board, playable or not.
+    /// An SVG picture of the board, playable or not, as python-chess's `_repr_svg_` draws it:
+    /// the last move tinted and a king in check marked.
     pub fn svg(&self) -> String {
-        match &self.unplayable {
-            Some((setup, _)) => V::setup_svg(setup),
-            None => self.position().svg(),
-        }
+        let setup = self.setup();
+        let options = qipan::render::SvgOptions {
+            last_move: self.peek().and_then(V::move_squares),
+            check: V::checked_king(&setup),
+            ..Default::default()
+        };
+        V::setup_svg_with(&setup, &options)
+    }
+
+    /// An SVG picture of the board with `options` (python-chess's `chess.svg.board`).
+    pub fn svg_with(&self, options: &qipan::render::SvgOptions) -> String {
+        V::setup_svg_with(&self.setup(), options)
     }
 
     /// python-chess's `ply()`: half-moves since the start of the game as the move number and

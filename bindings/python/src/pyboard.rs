@@ -368,6 +368,23 @@ macro_rules! board_class {
                 self.inner.svg()
             }
 
+            /// The picture `qipan.svg.board` draws (see svg.py), options already converted.
+            #[pyo3(signature = (lastmove, check, arrows, fill, flipped, size, coordinates))]
+            #[allow(clippy::too_many_arguments)]
+            fn _svg(
+                &self,
+                lastmove: Option<(usize, usize)>,
+                check: Option<usize>,
+                arrows: Vec<(usize, usize, String)>,
+                fill: Vec<(usize, String)>,
+                flipped: bool,
+                size: Option<usize>,
+                coordinates: bool,
+            ) -> String {
+                let options = qipan::render::SvgOptions { last_move: lastmove, check, arrows, fill, flipped, size, coordinates };
+                self.inner.svg_with(&options)
+            }
+
             fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (), State) {
                 let s = slf.borrow().inner.snapshot();
                 (slf.get_type(), (), (s.start_fen, s.rules, s.moves, s.adjudication))

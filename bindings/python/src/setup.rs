@@ -5,6 +5,7 @@
 //! holds an unplayable one beside its game.
 
 use qipan::chess::{Chess, ChessRules};
+use qipan::render::SvgOptions;
 use qipan::xiangqi::Xiangqi;
 use qipan::{Color, Variant};
 
@@ -29,6 +30,12 @@ pub trait SetupOf: Variant {
     fn setup_svg(setup: &Self::Setup) -> String;
     /// Whether the side to move of a setup has a king (general) and it is attacked.
     fn setup_is_check(setup: &Self::Setup) -> bool;
+    /// An SVG picture of a setup with python-chess's `chess.svg.board` options.
+    fn setup_svg_with(setup: &Self::Setup, options: &SvgOptions) -> String;
+    /// The king's (general's) square of the side to move, when it is in check.
+    fn checked_king(setup: &Self::Setup) -> Option<usize>;
+    /// The from and to squares of a move (`None` for the null move).
+    fn move_squares(mv: Self::Move) -> Option<(usize, usize)>;
 }
 
 /// Whether the side to move is in check, on a board playable or not.
@@ -79,6 +86,19 @@ impl SetupOf for Chess {
     fn setup_is_check(setup: &Self::Setup) -> bool {
         setup.is_check()
     }
+
+    fn setup_svg_with(setup: &Self::Setup, options: &SvgOptions) -> String {
+        setup.svg_with(options)
+    }
+
+    fn checked_king(setup: &Self::Setup) -> Option<usize> {
+        let king = setup.king(setup.turn)?;
+        setup.is_check().then_some(king.index())
+    }
+
+    fn move_squares(mv: Self::Move) -> Option<(usize, usize)> {
+        (!mv.is_null()).then(|| (mv.from().index(), mv.to().index()))
+    }
 }
 
 impl SetupOf for Xiangqi {
@@ -124,5 +144,18 @@ impl SetupOf for Xiangqi {
 
     fn setup_is_check(setup: &Self::Setup) -> bool {
         setup.is_check()
+    }
+
+    fn setup_svg_with(setup: &Self::Setup, options: &SvgOptions) -> String {
+        setup.svg_with(options)
+    }
+
+    fn checked_king(setup: &Self::Setup) -> Option<usize> {
+        let general = setup.king(setup.turn())?;
+        setup.is_check().then_some(general.index())
+    }
+
+    fn move_squares(mv: Self::Move) -> Option<(usize, usize)> {
+        (!mv.is_null()).then(|| (mv.from().index(), mv.to().index()))
     }
 }

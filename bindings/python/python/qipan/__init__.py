@@ -29,6 +29,7 @@ from qipan._qipan import (
     __version__,
 )
 from qipan import rating
+from qipan import svg
 
 # --- python-chess names (issue #15): colours, piece types and squares as python-chess numbers
 # them, so that a program written for python-chess runs after changing its import. These are
@@ -193,6 +194,7 @@ __all__ = [
     "square_rank",
     *_SQUARE_CONSTANT_NAMES,
     "rating",
+    "svg",
     "replay_pgn",
     "replay_pgn_range",
     "ReplayError",

@@ -5,6 +5,7 @@ import enum
 from typing import Any, Protocol, overload, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, TypedDict, Union, final
 
 from qipan import rating as rating
+from qipan import svg as svg
 
 __all__ = [
     "AmbiguousMoveError",
@@ -140,6 +141,7 @@ __all__ = [
     "G8",
     "H8",
     "rating",
+    "svg",
     "replay_pgn",
     "replay_pgn_range",
     "ReplayError",
@@ -513,6 +515,16 @@ class _Board:
     def perft(self, depth: int, threads: int = 1) -> int:
         """Leaf nodes ``depth`` plies below the current position (releases the GIL)."""
     def _repr_svg_(self) -> str: ...
+    def _svg(
+        self,
+        lastmove: Optional[tuple[int, int]],
+        check: Optional[int],
+        arrows: list[tuple[int, int, str]],
+        fill: list[tuple[int, str]],
+        flipped: bool,
+        size: Optional[int],
+        coordinates: bool,
+    ) -> str: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
     def __setstate__(self, state: tuple[Any, ...]) -> None: ...
 

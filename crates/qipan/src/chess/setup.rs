@@ -311,6 +311,11 @@ impl Setup {
         super::svg::chess_svg(&pos)
     }
 
+    /// An SVG picture of the placement with `options` ([`Chess::svg_with`]).
+    pub fn svg_with(&self, options: &crate::render::SvgOptions) -> String {
+        self.placement.svg_with(options)
+    }
+
     /// The castling rights that the placement supports (python-chess's
     /// `clean_castling_rights` for a board without a move history): rooks of the right colour on
     /// their back rank, with the king on e1 / e8 and the rooks in the corners in standard chess,

@@ -132,6 +132,11 @@ impl Setup {
     pub fn svg(&self) -> String {
         super::svg::xiangqi_svg(&self.placement)
     }
+
+    /// An SVG picture of the setup with `options` ([`Xiangqi::svg_with`]).
+    pub fn svg_with(&self, options: &crate::render::SvgOptions) -> String {
+        self.placement.svg_with(options)
+    }
 }
 
 impl From<&Xiangqi> for Setup {
