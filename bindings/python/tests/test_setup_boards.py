@@ -213,3 +213,53 @@ def test_unplayable_boards_copy_mirror_and_compare() -> None:
         assert board.has_queenside_castling_rights(color) == ref.has_queenside_castling_rights(color)
     board.set_fen(chess.STARTING_FEN)
     assert board.is_valid() and board.legal_moves.count() == 20
+
+
+GARBAGE: list[object] = [
+    None, True, -1, 64, 90, 2**63, 2**70, -(2**70), 3.5, "", "e4", "x" * 100_000, b"K", [], [1, 2], {},
+    object(), chess.Piece(1, True), qipan.Piece(6, False), qipan.XiangqiPiece(1, True),
+]
+
+
+def test_garbage_into_set_up_and_pictures_is_a_typed_error() -> None:
+    """Every set-up entry point and qipan.svg.board with garbage: a result or TypeError,
+    ValueError, IndexError, OverflowError — never a PanicException."""
+    import qipan.svg
+
+    allowed = (TypeError, ValueError, IndexError, OverflowError, AttributeError)
+    calls = 0
+
+    def attempt(call: Callable[[], object], what: str) -> None:
+        nonlocal calls
+        calls += 1
+        try:
+            call()
+        except allowed:
+            pass
+        except BaseException as e:  # noqa: BLE001 - a PanicException is a BaseException
+            pytest.fail(f"{what} raised {type(e).__name__}: {e!s:.100}")
+
+    for make in (qipan.ChessBoard, qipan.XiangqiBoard):
+        for a in GARBAGE:
+            for b in GARBAGE[:8]:
+                board = make()
+                attempt(lambda: board.set_piece_at(a, b), f"set_piece_at({a!r:.30}, {b!r:.30})")  # type: ignore[arg-type]
+                attempt(lambda: board.set_piece_at(b, a), f"set_piece_at({b!r:.30}, {a!r:.30})")  # type: ignore[arg-type]
+            board = make()
+            attempt(lambda: board.remove_piece_at(a), "remove_piece_at")  # type: ignore[arg-type]
+            attempt(lambda: setattr(board, "turn", a), "turn")
+            attempt(lambda: board.piece_at(a), "piece_at")  # type: ignore[arg-type]
+            attempt(lambda: board.attackers(a, a), "attackers")  # type: ignore[arg-type]
+            attempt(lambda: board.pieces(a, a), "pieces")  # type: ignore[arg-type]
+            if isinstance(board, qipan.ChessBoard):
+                attempt(lambda: board.set_board_fen(a), "set_board_fen")  # type: ignore[arg-type]
+                attempt(lambda: setattr(board, "castling_rights", a), "castling_rights")
+                attempt(lambda: setattr(board, "ep_square", a), "ep_square")
+            for kw in ("lastmove", "check", "arrows", "fill", "size", "flipped", "coordinates"):
+                attempt(lambda: qipan.svg.board(board, **{kw: a}), f"svg {kw}={a!r:.30}")  # type: ignore[arg-type]
+            attempt(lambda: qipan.svg.board(board, arrows=[(a, a)]), "svg arrow")  # type: ignore[list-item]
+            attempt(lambda: qipan.svg.board(board, fill={a: a}), "svg fill")  # type: ignore[dict-item]
+            board.clear()
+            for name in ("fen", "board_fen", "piece_map", "checkers", "is_check", "is_valid", "_repr_svg_", "__str__", "copy"):
+                attempt(getattr(board, name), name)
+    assert calls > 500

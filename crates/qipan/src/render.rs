@@ -62,7 +62,7 @@ pub(crate) fn open_svg_sized(
     background: &str,
 ) -> String {
     let shown_width = size.unwrap_or(width).max(1);
-    let shown_height = (shown_width * height).div_ceil(width.max(1));
+    let shown_height = shown_width.saturating_mul(height).div_ceil(width.max(1));
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{shown_width}\" \
          height=\"{shown_height}\" viewBox=\"0 0 {width} {height}\"><rect width=\"{width}\" \
