@@ -145,7 +145,21 @@ def qipan_perft_py(board: qipan.ChessBoard | qipan.XiangqiBoard, depth: int) -> 
 def bench_chess(budget: float, perft_depth: int) -> None:
     for name, fen in CHESS_FENS.items():
         ref, ours = chess.Board(fen), qipan.ChessBoard(fen)
-        row(f"chess legal moves ({name})", "python-chess", *compare(lambda: list(ref.legal_moves), lambda: ours.legal_moves, budget))
+        row(f"chess legal moves ({name})", "python-chess", *compare(lambda: list(ref.legal_moves), lambda: list(ours.legal_moves), budget))
+
+    # The idiomatic loops over legal moves (issue #19), over the four positions above.
+    refs = [chess.Board(fen) for fen in CHESS_FENS.values()]
+    ours_all = [qipan.ChessBoard(fen) for fen in CHESS_FENS.values()]
+    n_pos = len(refs)
+    row("chess `[m.uci() for m in board.legal_moves]` (per position)", "python-chess",
+        *scaled(compare(lambda: [[m.uci() for m in b.legal_moves] for b in refs],
+                        lambda: [[m.uci() for m in b.legal_moves] for b in ours_all], budget), n_pos))
+    row("chess `[str(m) for m in board.legal_moves]` (per position)", "python-chess",
+        *scaled(compare(lambda: [[str(m) for m in b.legal_moves] for b in refs],
+                        lambda: [[str(m) for m in b.legal_moves] for b in ours_all], budget), n_pos))
+    row("chess `[board.san(m) for m in board.legal_moves]` (per position)", "python-chess",
+        *scaled(compare(lambda: [[b.san(m) for m in b.legal_moves] for b in refs],
+                        lambda: [[b.san(m) for m in b.legal_moves] for b in ours_all], budget), n_pos))
 
     ref, ours = chess.Board(CHESS_FENS["kiwipete"]), qipan.ChessBoard(CHESS_FENS["kiwipete"])
     ref_moves, our_moves = list(ref.legal_moves), list(ours.legal_moves)
@@ -202,7 +216,7 @@ def sf_perft(fen: str, moves: list[str], depth: int) -> int:
 def bench_xiangqi(budget: float, perft_depth: int) -> None:
     for name, fen in XIANGQI_FENS.items():
         ours = qipan.XiangqiBoard(fen)
-        row(f"xiangqi legal moves ({name})", "pyffish", *compare(lambda: sf.legal_moves("xiangqi", fen, []), lambda: ours.legal_moves, budget))
+        row(f"xiangqi legal moves ({name})", "pyffish", *compare(lambda: sf.legal_moves("xiangqi", fen, []), lambda: list(ours.legal_moves), budget))
 
     fen = XIANGQI_FENS["middlegame"]
     ours = qipan.XiangqiBoard(fen)

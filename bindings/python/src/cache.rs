@@ -1,133 +1,98 @@
 //! Interned Python `Move` objects.
 //!
 //! `Move` is immutable, so every legal-move list can hand out the same object for the same move
-//! instead of allocating a new one: a list of 40 moves then costs 40 table look-ups and reference
-//! increments. Each game has one table, filled on first use; the number of distinct moves of a
-//! game is small (under 30,000 in chess, 8,100 in Xiangqi), and the table is emptied if it ever
-//! grows past [`MAX_ENTRIES`].
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
-use std::sync::Mutex;
+//! instead of allocating a new one. Each game mode has one table with a slot for every move value
+//! (a chess move is 16 bits, 28,672 of them meaningful; a Xiangqi move one of 8,100 square
+//! pairs), filled on first use: a legal-move list of 40 moves then costs 40 indexed loads and
+//! reference increments, with no hashing and no lock. The objects also keep their coordinate
+//! text once written ([`crate::pymove`]), so `uci()` on an interned move allocates nothing.
 
 use pyo3::prelude::*;
-use pyo3::sync::MutexExt;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
 
 use crate::pymove::PyMove;
 use crate::repr::MoveRepr;
 
-/// The most moves a table holds before it is emptied.
-pub const MAX_ENTRIES: usize = 1 << 16;
+/// A move value with a small dense index: its slot in a [`MoveCache`].
+pub trait MoveSlot: Copy {
+    /// The number of slots a table needs.
+    const SLOTS: usize;
+    /// The move's slot, `None` for a value no table slot stands for (a nonsense move).
+    fn slot(self) -> Option<usize>;
+}
 
-/// A fast hasher for small keys (moves are 16 or 32 bits).
-#[derive(Debug, Default, Clone, Copy)]
-pub struct MoveHasher(u64);
+impl MoveSlot for qipan::chess::Move {
+    // from (6 bits) | to (6 bits) | kind (4 bits); kinds 0-6 are moves, the rest invalid.
+    const SLOTS: usize = 7 << 12;
 
-impl Hasher for MoveHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(7) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
+    fn slot(self) -> Option<usize> {
+        let raw = usize::from(self.to_u16());
+        (raw < Self::SLOTS).then_some(raw)
     }
 }
 
-/// The interned `Move` objects of one game.
-#[derive(Debug)]
+impl MoveSlot for qipan::xiangqi::Move {
+    // from * 90 + to.
+    const SLOTS: usize = 90 * 90;
+
+    fn slot(self) -> Option<usize> {
+        let raw = usize::from(self.to_u16());
+        (raw < Self::SLOTS).then_some(raw)
+    }
+}
+
+/// The interned `Move` objects of one game mode.
 pub struct MoveCache<M> {
-    map: Mutex<HashMap<M, Py<PyMove>, BuildHasherDefault<MoveHasher>>>,
+    slots: Box<[PyOnceLock<Py<PyMove>>]>,
+    _moves: std::marker::PhantomData<fn(M)>,
 }
 
-impl<M> Default for MoveCache<M> {
+impl<M> std::fmt::Debug for MoveCache<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveCache")
+            .field("slots", &self.slots.len())
+            .finish()
+    }
+}
+
+impl<M: MoveSlot> Default for MoveCache<M> {
     fn default() -> Self {
         MoveCache {
-            map: Mutex::new(HashMap::default()),
+            slots: (0..M::SLOTS).map(|_| PyOnceLock::new()).collect(),
+            _moves: std::marker::PhantomData,
         }
     }
 }
 
-impl<M: Copy + Eq + Hash> MoveCache<M> {
-    /// The Python objects of `moves`, in order, creating the missing ones with `wrap`.
+impl<M: MoveSlot> MoveCache<M> {
+    /// The interned object of `mv`, creating it with `wrap` on first use (a nonsense move gets
+    /// a new object each time).
     ///
-    /// New objects are created with the table unlocked, so a garbage collection they trigger
-    /// cannot re-enter the lock. (A move first seen twice in one list gets one object each time;
-    /// the table keeps the last.)
+    /// The object is made before it is stored, not inside the cell's initialiser: making it may
+    /// run a garbage collection, and Python code run by that may ask for the same move.
+    #[inline]
+    pub fn one(&self, py: Python<'_>, mv: M, wrap: fn(M) -> MoveRepr) -> PyResult<Py<PyMove>> {
+        let Some(slot) = mv.slot().and_then(|i| self.slots.get(i)) else {
+            return Py::new(py, PyMove::new(wrap(mv)));
+        };
+        if let Some(obj) = slot.get(py) {
+            return Ok(obj.clone_ref(py));
+        }
+        let obj = Py::new(py, PyMove::new(wrap(mv)))?;
+        // Another thread may have stored one meanwhile: keep the first, so a move has one object.
+        let _ = slot.set(py, obj.clone_ref(py));
+        Ok(slot.get(py).map_or(obj, |kept| kept.clone_ref(py)))
+    }
+
+    /// The Python objects of `moves`, in order.
     pub fn objects(
         &self,
         py: Python<'_>,
         moves: &[M],
         wrap: fn(M) -> MoveRepr,
     ) -> PyResult<Vec<Py<PyMove>>> {
-        let mut objects = Vec::with_capacity(moves.len());
-        {
-            let map = self
-                .map
-                .lock_py_attached(py)
-                .unwrap_or_else(|e| e.into_inner());
-            for mv in moves {
-                match map.get(mv) {
-                    Some(obj) => objects.push(obj.clone_ref(py)),
-                    None => break,
-                }
-            }
-        }
-        if objects.len() == moves.len() {
-            return Ok(objects);
-        }
-        // Some are missing: look the rest up one by one, creating objects with the table unlocked.
-        let mut created = Vec::new();
-        for mv in &moves[objects.len()..] {
-            let found = {
-                let map = self
-                    .map
-                    .lock_py_attached(py)
-                    .unwrap_or_else(|e| e.into_inner());
-                map.get(mv).map(|obj| obj.clone_ref(py))
-            };
-            let obj = match found {
-                Some(obj) => obj,
-                None => {
-                    let obj = Py::new(py, PyMove::new(wrap(*mv)))?;
-                    created.push((*mv, obj.clone_ref(py)));
-                    obj
-                }
-            };
-            objects.push(obj);
-        }
-        let mut map = self
-            .map
-            .lock_py_attached(py)
-            .unwrap_or_else(|e| e.into_inner());
-        if map.len() + created.len() > MAX_ENTRIES {
-            // Dropping a `Py` while attached only decrements a reference count.
-            map.clear();
-        }
-        map.extend(created);
-        Ok(objects)
+        moves.iter().map(|&mv| self.one(py, mv, wrap)).collect()
     }
 
     /// A new Python list of the objects of `moves`.
@@ -137,23 +102,22 @@ impl<M: Copy + Eq + Hash> MoveCache<M> {
         moves: &[M],
         wrap: fn(M) -> MoveRepr,
     ) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.objects(py, moves, wrap)?)
-    }
-
-    /// The Python object of one move.
-    pub fn one(&self, py: Python<'_>, mv: M, wrap: fn(M) -> MoveRepr) -> PyResult<Py<PyMove>> {
-        let found = {
-            let map = self
-                .map
-                .lock_py_attached(py)
-                .unwrap_or_else(|e| e.into_inner());
-            map.get(&mv).map(|obj| obj.clone_ref(py))
-        };
-        match found {
-            Some(obj) => Ok(obj),
-            None => self.objects(py, &[mv], wrap)?.pop().ok_or_else(|| {
-                pyo3::exceptions::PyRuntimeError::new_err("no object made for a move")
+        // One pass: the list is made at its final size and filled in place. The only error (no
+        // memory for a new object) is kept aside and returned once the list is dropped.
+        let mut failed = None;
+        let list = PyList::new(
+            py,
+            moves.iter().map(|&mv| match self.one(py, mv, wrap) {
+                Ok(obj) => obj.into_any(),
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    py.None()
+                }
             }),
+        )?;
+        match failed {
+            None => Ok(list),
+            Some(e) => Err(e),
         }
     }
 }

@@ -8,14 +8,14 @@ use qipan::chess::Chess;
 use qipan::xiangqi::Xiangqi;
 use qipan::{GameKind, Variant};
 
-use crate::cache::MoveCache;
+use crate::cache::{MoveCache, MoveSlot};
 use crate::repr::MoveRepr;
 
 /// The interned-move table of a game mode and the function that wraps its moves.
 pub type MovesOf<M> = (&'static MoveCache<M>, fn(M) -> MoveRepr);
 
 /// A [`Variant`] the Python bindings wrap.
-pub trait BindVariant: Variant + crate::setup::SetupOf {
+pub trait BindVariant: Variant<Move: MoveSlot> + crate::setup::SetupOf {
     /// Which game this is.
     const KIND: GameKind;
 

@@ -1,11 +1,13 @@
 //! `board.legal_moves`: an object of python-chess's `LegalMoveGenerator` shape — `count()`,
 //! `len()`, `in`, iteration, `bool()` — over the position the board had when it was read.
 //!
-//! Reading `board.legal_moves` generates the moves and takes their interned `Move` objects
-//! ([`crate::cache`]) into one list, as much work as the list the attribute used to be;
-//! `count()`, `len()`, `bool()` and iteration use that list, and `in` checks the move on a copy of
-//! the position (a small value). Unlike python-chess's generator it does not follow
-//! later moves on the board; read `board.legal_moves` again after a push.
+//! Reading `board.legal_moves` only copies the position (a small value). The moves are generated
+//! when asked for: `count()` and `bool()` count them without Python objects, `in` checks one
+//! move, and iteration and `len()` make (once) the list of their interned `Move` objects
+//! ([`crate::cache`]). Unlike python-chess's generator it does not follow later moves on the
+//! board; read `board.legal_moves` again after a push.
+
+use std::sync::OnceLock;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList};
@@ -16,18 +18,50 @@ use crate::board::resolve_on;
 use crate::games::BindVariant;
 use crate::pymove::MoveArg;
 
-/// The legal moves of one position of the game `V`, with their `Move` objects.
-#[derive(Debug)]
+/// The legal moves of one position of the game `V`, with their `Move` objects once asked for.
 pub struct LegalOf<V: BindVariant> {
     pos: V,
-    list: Py<PyList>,
+    // A plain `OnceLock`: it is only ever `set` with a list made beforehand, never initialised
+    // by a closure, so no thread can wait on it while holding the interpreter.
+    list: OnceLock<Py<PyList>>,
+}
+
+impl<V: BindVariant> std::fmt::Debug for LegalOf<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LegalOf").field("pos", &self.pos).finish()
+    }
 }
 
 impl<V: BindVariant> LegalOf<V> {
-    fn new(py: Python<'_>, pos: V) -> PyResult<Self> {
-        let (cache, wrap) = V::moves_of(&pos);
-        let list = cache.list(py, &pos.legal_moves(), wrap)?.unbind();
-        Ok(LegalOf { pos, list })
+    fn new(pos: V) -> Self {
+        LegalOf {
+            pos,
+            list: OnceLock::new(),
+        }
+    }
+
+    /// The list of the moves' objects, made on first use.
+    fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(list) = self.list.get() {
+            return Ok(list.bind(py).clone());
+        }
+        // Made outside the cell (making objects may run Python code); the first stored is kept.
+        let (cache, wrap) = V::moves_of(&self.pos);
+        let made = cache.list(py, &self.pos.legal_moves(), wrap)?;
+        let _ = self.list.set(made.clone().unbind());
+        Ok(self.list.get().map_or(made, |kept| kept.bind(py).clone()))
+    }
+
+    /// The number of legal moves, from the list when it is made.
+    fn count(&self, py: Python<'_>) -> usize {
+        match self.list.get() {
+            Some(list) => list.bind(py).len(),
+            None => self.pos.count_legal_moves(),
+        }
+    }
+
+    fn any(&self, py: Python<'_>) -> bool {
+        self.count(py) > 0
     }
 
     fn contains(&self, arg: &MoveArg<'_>) -> bool {
@@ -57,7 +91,7 @@ macro_rules! with_legal {
 
 /// The legal moves of a position: `count()`, `len()`, `in`, iteration and `bool()`, as
 /// python-chess's `board.legal_moves`.
-#[pyclass(module = "qipan", name = "LegalMoves", frozen)]
+#[pyclass(module = "qipan", name = "LegalMoves", frozen, freelist = 16)]
 #[derive(Debug)]
 pub struct LegalMoves {
     of: LegalOfGame,
@@ -65,39 +99,39 @@ pub struct LegalMoves {
 
 impl LegalMoves {
     /// The legal moves of a chess position.
-    pub fn of_chess(py: Python<'_>, pos: Chess) -> PyResult<Self> {
-        Ok(LegalMoves {
-            of: LegalOfGame::Chess(LegalOf::new(py, pos)?),
-        })
+    pub fn of_chess(pos: Chess) -> Self {
+        LegalMoves {
+            of: LegalOfGame::Chess(LegalOf::new(pos)),
+        }
     }
 
     /// The legal moves of a Xiangqi position.
-    pub fn of_xiangqi(py: Python<'_>, pos: Xiangqi) -> PyResult<Self> {
-        Ok(LegalMoves {
-            of: LegalOfGame::Xiangqi(LegalOf::new(py, pos)?),
-        })
+    pub fn of_xiangqi(pos: Xiangqi) -> Self {
+        LegalMoves {
+            of: LegalOfGame::Xiangqi(LegalOf::new(pos)),
+        }
     }
 
-    fn list<'py>(&self, py: Python<'py>) -> &Bound<'py, PyList> {
-        with_legal!(self, legal => legal.list.bind(py))
+    fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        with_legal!(self, legal => legal.list(py))
     }
 }
 
 /// A position whose legal moves the boards hand out as [`LegalMoves`].
 pub trait LegalMovesOf: Sized {
     /// The legal moves of `self`.
-    fn legal_moves_object(self, py: Python<'_>) -> PyResult<LegalMoves>;
+    fn legal_moves_object(self) -> LegalMoves;
 }
 
 impl LegalMovesOf for Chess {
-    fn legal_moves_object(self, py: Python<'_>) -> PyResult<LegalMoves> {
-        LegalMoves::of_chess(py, self)
+    fn legal_moves_object(self) -> LegalMoves {
+        LegalMoves::of_chess(self)
     }
 }
 
 impl LegalMovesOf for Xiangqi {
-    fn legal_moves_object(self, py: Python<'_>) -> PyResult<LegalMoves> {
-        LegalMoves::of_xiangqi(py, self)
+    fn legal_moves_object(self) -> LegalMoves {
+        LegalMoves::of_xiangqi(self)
     }
 }
 
@@ -105,16 +139,18 @@ impl LegalMovesOf for Xiangqi {
 impl LegalMoves {
     /// The number of legal moves.
     fn count(&self, py: Python<'_>) -> usize {
-        self.list(py).len()
+        with_legal!(self, legal => legal.count(py))
     }
 
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.list(py).len()
+    /// The number of legal moves. Unlike `count()` it makes the list of move objects: `len()` is
+    /// mostly asked by `list()` and the like, which iterate next.
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.list(py)?.len())
     }
 
     /// Whether there is a legal move.
     fn __bool__(&self, py: Python<'_>) -> bool {
-        !self.list(py).is_empty()
+        with_legal!(self, legal => legal.any(py))
     }
 
     /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here.
@@ -124,12 +160,12 @@ impl LegalMoves {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.list(py).try_iter()
+        self.list(py)?.try_iter()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let mut names = Vec::new();
-        for mv in self.list(py).iter() {
+        for mv in self.list(py)?.iter() {
             names.push(mv.str()?.to_cow()?.into_owned());
         }
         Ok(format!("<LegalMoves ({})>", names.join(", ")))

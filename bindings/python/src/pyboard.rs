@@ -98,9 +98,9 @@ macro_rules! board_class {
             /// The legal moves of the current position: `count()`, `len()`, `in`, iteration,
             /// `bool()` (python-chess's `LegalMoveGenerator` shape).
             #[getter]
-            fn legal_moves(&self, py: Python<'_>) -> PyResult<LegalMoves> {
+            fn legal_moves(&self) -> PyResult<LegalMoves> {
                 self.inner.playable()?;
-                self.inner.position().clone().legal_moves_object(py)
+                Ok(self.inner.position().clone().legal_moves_object())
             }
 
             /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here; never the
@@ -150,6 +150,16 @@ macro_rules! board_class {
             /// say); an illegal move raises `IllegalMoveError` and changes nothing.
             #[pyo3(signature = (r#move))]
             fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+                // The common case first: one of this game's own `Move` objects, legal here.
+                if let Ok(ours) = r#move.cast::<PyMove>() {
+                    if let Some(mv) = <$variant as BindVariant>::unwrap(&ours.get().repr) {
+                        if self.inner.is_playable() && self.inner.position().is_legal(mv) {
+                            self.inner.push_resolved(mv);
+                            self.stack.push(ours.clone().unbind());
+                            return Ok(());
+                        }
+                    }
+                }
                 let arg = MoveArg::extract(r#move)?;
                 let repr = arg.repr();
                 let mv = self.inner.resolve(repr)?;
@@ -435,7 +445,8 @@ board_class! {
         /// The Scharnagl number (0–959) of the current position if it is a Chess960 start
         /// position (518 for the standard one), else `None` — as python-chess's `chess960_pos()`.
         fn chess960_pos(&self) -> Option<u32> {
-            self.inner.position().chess960_number()
+            // A board that cannot be played is no start position.
+            self.inner.is_playable().then(|| self.inner.position().chess960_number()).flatten()
         }
 
         /// `move` in Standard Algebraic Notation (`"Nf3"`, `"exd8=Q+"`, `"O-O"`).

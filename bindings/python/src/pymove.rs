@@ -5,6 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyString};
 use qipan::{Color, ErrorKind, Outcome};
 
@@ -16,17 +17,42 @@ use crate::termination::{termination_arg, termination_member};
 
 /// A move of chess or Xiangqi. It compares equal to every move with the same coordinates in the
 /// same game; a move from `Move.from_uci` without a game matches the coordinates of either game.
+///
+/// The coordinate text is written once, on the first `uci()`, `str()` or `hash()`, and kept:
+/// moves are interned ([`crate::cache`]), so a loop over legal moves calling `uci()` allocates
+/// nothing after the first visit of each move.
 #[pyclass(module = "qipan", name = "Move", frozen, freelist = 256)]
-#[derive(Debug, Clone)]
 pub struct PyMove {
     /// The move.
     pub repr: MoveRepr,
+    /// `repr`'s coordinates as a Python string, once asked for.
+    text: PyOnceLock<Py<PyString>>,
+}
+
+impl std::fmt::Debug for PyMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PyMove").field("repr", &self.repr).finish()
+    }
 }
 
 impl PyMove {
     /// A Python move holding `repr`.
     pub fn new(repr: MoveRepr) -> PyMove {
-        PyMove { repr }
+        PyMove {
+            repr,
+            text: PyOnceLock::new(),
+        }
+    }
+
+    /// The coordinates (UCI / ICCS) as a Python string, written on first use.
+    pub fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        if let Some(text) = self.text.get(py) {
+            return text.bind(py).clone();
+        }
+        // Made outside the cell: another thread may store its copy first (the first is kept).
+        let made = PyString::new(py, &self.repr.coord());
+        let _ = self.text.set(py, made.clone().unbind());
+        self.text.get(py).map_or(made, |kept| kept.bind(py).clone())
     }
 }
 
@@ -148,8 +174,8 @@ impl PyMove {
     }
 
     /// The move in coordinate notation: UCI for chess, ICCS for Xiangqi.
-    fn uci(&self) -> String {
-        self.repr.coord()
+    fn uci<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.text(py)
     }
 
     /// The null move (`"0000"`, a pass) of any game, as python-chess's `Move.null()`; it is
@@ -188,8 +214,8 @@ impl PyMove {
         self.repr.game().map(GameKind::name)
     }
 
-    fn __str__(&self) -> String {
-        self.repr.coord()
+    fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.text(py)
     }
 
     fn __repr__(&self) -> String {
@@ -210,10 +236,9 @@ impl PyMove {
         }
     }
 
-    fn __hash__(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
-        self.repr.coord().hash(&mut hasher);
-        hasher.finish()
+    /// The hash of the coordinates: moves equal by coordinates hash alike.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.text(py).hash()
     }
 
     fn __reduce__<'py>(

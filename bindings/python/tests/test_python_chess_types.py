@@ -170,6 +170,30 @@ def test_legal_moves_is_a_python_chess_generator() -> None:
         assert (chess.Move(chess.A1, chess.H8, chess.QUEEN) in legal) is False
 
 
+def test_legal_moves_answers_alike_in_any_order_and_moves_keep_their_text() -> None:
+    """A fresh `legal_moves` answers len() / bool() / `in` / count() the same whichever is asked
+    first (count and bool count without objects, len and iteration make the list), and the
+    interned moves' cached uci() / str() / hash() agree with python-chess's uci() and with moves
+    made from text (issue #19's caches must not change answers)."""
+    for i, (ref, ours) in enumerate(POSITIONS[:500]):
+        theirs = list(ref.legal_moves)
+        if i % 3 == 0:
+            assert len(ours.legal_moves) == len(theirs)
+        elif i % 3 == 1:
+            assert bool(ours.legal_moves) is bool(theirs)
+        else:
+            legal = ours.legal_moves
+            if theirs:
+                assert theirs[0] in legal
+            assert legal.count() == len(legal) == len(theirs)
+        for _ in range(2):  # the second time from the cached text
+            assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs), ref.fen()
+            assert sorted(str(m) for m in ours.legal_moves) == sorted(m.uci() for m in theirs)
+        for move in ours.legal_moves:
+            same = qipan.Move.from_uci(move.uci())
+            assert move == same and hash(move) == hash(same)
+
+
 def test_legal_moves_is_the_position_it_was_read_from() -> None:
     board = qipan.ChessBoard()
     moves = board.legal_moves

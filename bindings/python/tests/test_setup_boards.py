@@ -90,6 +90,8 @@ NEEDS_MOVES: list[Callable[[qipan.ChessBoard], object]] = [
     lambda b: b.legal_moves,
     lambda b: b.push_uci("e2e4"),
     lambda b: b.push(chess.Move.from_uci("e2e4")),
+    lambda b: b.push(qipan.Move.from_uci("e2e4")),
+    lambda b: b.push(qipan.Move.from_uci("e1e2")),
     lambda b: b.push_san("e4"),
     lambda b: b.san(chess.Move.from_uci("e2e4")),
     lambda b: b.is_checkmate(),

@@ -74,6 +74,8 @@ def test_positions_match_pyffish(positions: list[Position]) -> None:
         ours = {m.uci() for m in board.legal_moves}
         assert ours == legal, (fen, sorted(ours ^ legal))
         assert len(board.legal_moves) == len(ours)
+        # count() and bool() of a fresh legal_moves count without making move objects.
+        assert board.legal_moves.count() == len(legal) and bool(board.legal_moves) is bool(legal)
         assert board.is_check() == check, moves
         assert board.is_checkmate() == (check and not legal), moves
         assert board.is_stalemate() == (not check and not legal), moves

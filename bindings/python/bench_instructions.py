@@ -1,0 +1,78 @@
+"""Instructions per call of qipan's Python hot paths, counted by valgrind (callgrind): a measure
+that a loaded machine does not disturb, for comparing two builds of the bindings.
+
+    python bindings/python/bench_instructions.py              # every case
+    python bindings/python/bench_instructions.py uci push_pop # some cases
+
+Each case runs N and 3N times in a fresh interpreter under callgrind (PYTHONHASHSEED=0); the
+difference divided by 2N is the cost of one iteration, the loop included. Run it with another
+build first on PYTHONPATH to compare (see docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+XIANGQI_MIDDLEGAME = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"
+
+# name: (statement, iterations N)
+CASES = {
+    "list_legal_moves": ("list(b.legal_moves)", 3000),
+    "uci_loop": ("[m.uci() for m in b.legal_moves]", 3000),
+    "push_pop": ("b.push(m); b.pop()", 5000),
+    "san": ("b.san(m)", 3000),
+    "outcome": ("b.outcome()", 3000),
+    "xiangqi_list_legal_moves": ("list(xb.legal_moves)", 3000),
+    "xiangqi_push_fen_pop": ("xb.push(xm); xb.fen(); xb.pop()", 3000),
+    "xiangqi_wxf": ("xb.wxf(xm)", 3000),
+    "perft_py_2": ("perft(qipan.ChessBoard(), 2)", 100),
+    "xiangqi_perft_py_2": ("perft(qipan.XiangqiBoard(), 2)", 30),
+}
+
+CHILD = """
+import sys, qipan
+def perft(board, depth):
+    if depth == 1:
+        moves = board.legal_moves
+        return len(moves) if isinstance(moves, list) else moves.count()
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += perft(board, depth - 1)
+        board.pop()
+    return total
+b = qipan.ChessBoard(%r); xb = qipan.XiangqiBoard(%r)
+m = list(b.legal_moves)[0]; xm = list(xb.legal_moves)[0]
+def run(b, xb, m, xm, perft, qipan):
+    for _ in range(int(sys.argv[1])):
+        %s
+run(b, xb, m, xm, perft, qipan)
+"""
+
+
+def instructions(statement: str, n: int) -> int:
+    code = CHILD % (KIWIPETE, XIANGQI_MIDDLEGAME, statement)
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code, str(n)],
+        env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True,
+    ).stderr
+    found = re.search(r"Collected : (\d+)", out)
+    if found is None:
+        raise RuntimeError(out[-2000:])
+    return int(found.group(1))
+
+
+def main() -> None:
+    names = sys.argv[1:] or list(CASES)
+    for name in names:
+        statement, n = CASES[name]
+        per = (instructions(statement, 3 * n) - instructions(statement, n)) / (2 * n)
+        print(f"| {name} | `{statement}` | {per:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
