@@ -54,6 +54,30 @@ impl<V: BindVariant> Board<V> {
         Ok(Board::from_position(start, rules))
     }
 
+    /// Sets the board from `fen` under its rules, forgetting the moves: a playable position, or
+    /// (chess) any setup the FEN describes, held as unplayable as python-chess's `set_fen` does.
+    /// Text that is not a FEN raises `InvalidFenError` and changes nothing.
+    pub fn load_fen(&mut self, fen: &str) -> Result<(), BoardError> {
+        let rules = self.game.rules().clone();
+        match V::from_fen_for(fen, &rules) {
+            Ok(pos) => {
+                *self = Board::from_position(pos, rules);
+                Ok(())
+            }
+            Err(e) => match V::setup_from_fen(fen, &rules) {
+                Some(setup) => {
+                    *self = self.copy(false);
+                    self.set_up(setup);
+                    Ok(())
+                }
+                None => Err(BoardError::new(
+                    ErrorKind::InvalidFen,
+                    format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
+                )),
+            },
+        }
+    }
+
     /// A board from the position `start` under `rules`.
     pub fn from_position(start: V, rules: V::Rules) -> Self {
         Board {
@@ -318,7 +342,7 @@ impl<V: BindVariant> Board<V> {
             moves.push(pos.coord(mv));
         }
         Snapshot {
-            // An unplayable board pickles its FEN, which loads back as `InvalidFenError`.
+            // An unplayable board pickles its FEN (a chess one loads back unplayable).
             start_fen: match &self.unplayable {
                 Some((setup, _)) => V::setup_fen(setup),
                 None => self.game.start().fen(),
@@ -336,7 +360,8 @@ impl<V: BindVariant> Board<V> {
 
     /// The board a [`Snapshot`] describes.
     pub fn restore(snapshot: &Snapshot) -> Result<Self, BoardError> {
-        let mut board = Self::new(Some(&snapshot.start_fen), Some(&snapshot.rules))?;
+        let mut board = Self::new(None, Some(&snapshot.rules))?;
+        board.load_fen(&snapshot.start_fen)?;
         for text in &snapshot.moves {
             board.push_with(text, |pos, text| pos.parse_move(text))?;
         }

@@ -340,12 +340,11 @@ macro_rules! with_chess_inspection {
                     self.inner.setup().status().is_valid()
                 }
 
-                /// Sets the position from `fen` and forgets the moves played. A FEN qipan cannot
-                /// play raises `InvalidFenError` and changes nothing (set such a board up with
-                /// `set_board_fen` and `set_piece_at`).
+                /// Sets the board from `fen` and forgets the moves played, as python-chess's
+                /// `set_fen`: a FEN of a board that fails validation is held (see `status()`);
+                /// text that is not a FEN raises `InvalidFenError` and changes nothing.
                 fn set_fen(&mut self, fen: &str) -> ::pyo3::PyResult<()> {
-                    let rules = self.inner.rules_name();
-                    self.inner = Board::new(Some(fen), Some(&rules))?;
+                    self.inner.load_fen(fen)?;
                     self.stack.clear();
                     Ok(())
                 }

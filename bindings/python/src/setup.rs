@@ -36,6 +36,9 @@ pub trait SetupOf: Variant {
     fn checked_king(setup: &Self::Setup) -> Option<usize>;
     /// The from and to squares of a move (`None` for the null move).
     fn move_squares(mv: Self::Move) -> Option<(usize, usize)>;
+    /// The setup a FEN describes when the game reads FENs of unplayable boards (chess, as
+    /// python-chess's `set_fen`); `None` otherwise or for text that is not a FEN.
+    fn setup_from_fen(fen: &str, rules: &Self::Rules) -> Option<Self::Setup>;
 }
 
 /// Whether the side to move is in check, on a board playable or not.
@@ -99,6 +102,11 @@ impl SetupOf for Chess {
     fn move_squares(mv: Self::Move) -> Option<(usize, usize)> {
         (!mv.is_null()).then(|| (mv.from().index(), mv.to().index()))
     }
+
+    fn setup_from_fen(fen: &str, rules: &ChessRules) -> Option<Self::Setup> {
+        let chess960 = Chess::start_with(rules).chess960();
+        qipan::chess::Setup::from_fen(fen, chess960).ok()
+    }
 }
 
 impl SetupOf for Xiangqi {
@@ -157,5 +165,10 @@ impl SetupOf for Xiangqi {
 
     fn move_squares(mv: Self::Move) -> Option<(usize, usize)> {
         (!mv.is_null()).then(|| (mv.from().index(), mv.to().index()))
+    }
+
+    /// Xiangqi FENs are read only when playable: a board that fails is set up point by point.
+    fn setup_from_fen(_fen: &str, _rules: &<Xiangqi as Variant>::Rules) -> Option<Self::Setup> {
+        None
     }
 }

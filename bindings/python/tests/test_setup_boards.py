@@ -8,6 +8,7 @@ everything that needs legal moves, never a PanicException."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Callable
 
@@ -132,6 +133,17 @@ def test_random_set_up_sequences_match_python_chess() -> None:
             steps += 1
             check_same(ref, ours, what)
             assert ours.move_stack == []
+            # The FEN python-chess writes, read by set_fen (python-chess's reading the oracle),
+            # and the board pickled and loaded.
+            fen = ref.fen()
+            loaded = qipan.ChessBoard(chess960=ref.chess960)
+            loaded.set_fen(fen)
+            check_same(chess.Board(fen, chess960=ref.chess960), loaded, f"set_fen({fen})")
+            # A pickle holds the FEN, so it loads as python-chess reads that FEN (castling rights
+            # the placement does not support and the en passant square of an unplayable board
+            # are not written, as in python-chess's fen()).
+            again = pickle.loads(pickle.dumps(ours))
+            check_same(chess.Board(ours.fen(), chess960=ref.chess960), again, f"pickle {what}")
             seen_flags |= ours.status()
             for sq in rng.sample(chess.SQUARES, 3):
                 for color in chess.COLORS:
