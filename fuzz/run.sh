@@ -44,6 +44,7 @@ for t in "${targets[@]}"; do
     mkdir -p "$fuzz_dir/corpus/$t" "$fuzz_dir/seeds/$t"
     case $t in
     xiangqi* | pgn_xiangqi) dict=$fuzz_dir/xiangqi.dict ;;
+    archive_*) dict=$fuzz_dir/archive.dict ;;
     *) dict=$fuzz_dir/chess.dict ;;
     esac
     log=$fuzz_dir/logs/$t.log

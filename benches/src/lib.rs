@@ -1,7 +1,11 @@
 //! Perft of qipan beside shakmaty and cozy-chess, written once for the criterion benches
-//! (`benches/perft.rs`) and the one-run ratio table (`src/bin/compare.rs`).
+//! (`benches/perft.rs`) and the one-run ratio table (`src/bin/compare.rs`); the record files
+//! and the pgn-reader + shakmaty replay that `compare` measures `qipan validate` against.
 
 #![forbid(unsafe_code)]
+
+pub mod records;
+pub mod replay_peer;
 
 /// The chess positions every library is measured on: (name, FEN, depth).
 pub const CHESS_CASES: [(&str, &str, u32); 2] = [
@@ -28,4 +32,25 @@ pub fn qipan_xiangqi(fen: &str, depth: u32) -> u64 {
         &qipan::xiangqi::Xiangqi::from_fen(fen).expect("valid FEN"),
         depth,
     )
+}
+
+/// What qipan's replay found, to compare with the peer's ([`replay_peer::Totals`]).
+pub fn qipan_replay(path: &std::path::Path) -> replay_peer::Totals {
+    use qipan::pgn::{check_game, Limits, Splitter};
+    let limits = Limits::default();
+    let file = std::fs::File::open(path).expect("the record file");
+    let reader = std::io::BufReader::with_capacity(1 << 16, file);
+    let mut totals = replay_peer::Totals::default();
+    for raw in Splitter::new(reader, limits) {
+        let check = check_game(&raw.expect("readable"), &limits, None);
+        totals.games += 1;
+        totals.plies += check.plies as u64;
+        totals.valid += u64::from(check.errors.is_empty());
+        match check.ending {
+            Some("checkmate") => totals.checkmates += 1,
+            Some("none") | None => {}
+            Some(_) => totals.draws += 1,
+        }
+    }
+    totals
 }

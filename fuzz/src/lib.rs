@@ -481,6 +481,54 @@ fn read_one(text: &str) -> RawGame {
     raw
 }
 
+/// Any bytes through the archive readers (`qipan::archive`), with `magic` put in front when the
+/// data does not start with it, so the fuzzer spends its time past the format's detection.
+/// Checks the shape of every tree read: node 0 is the start, children come after their parent,
+/// plies count up by one and stay within the limits; and that the game tree made of it goes
+/// through PGN unchanged.
+pub fn check_archive(data: &[u8], magic: &[u8]) {
+    use qipan::archive::{read_archive, ArchiveLimits};
+    let owned;
+    let bytes = if data.starts_with(magic) {
+        data
+    } else {
+        owned = [magic, data].concat();
+        &owned[..]
+    };
+    let limits = ArchiveLimits { max_nodes: 5_000, max_plies: 300, max_games: 50, max_comment: 4096 };
+    let Ok(games) = read_archive(bytes, &limits) else { return };
+    assert!(games.len() <= limits.max_games + 1);
+    for game in games.iter().flatten() {
+        assert!(game.nodes[0].mv.is_none());
+        assert!(game.nodes.len() <= limits.max_nodes + 1);
+        for (index, node) in game.nodes.iter().enumerate() {
+            assert!(node.ply <= limits.max_plies);
+            assert!(node.comment.as_ref().map_or(true, |c| c.len() <= 4 * limits.max_comment));
+            for &child in &node.children {
+                assert!(child > index && child < game.nodes.len());
+                assert_eq!(game.nodes[child].ply, node.ply + 1);
+                assert!(game.nodes[child].mv.is_some());
+            }
+        }
+        let fen = game.start_fen();
+        if let Ok(start) = Xiangqi::from_fen(&fen) {
+            assert_eq!(start.fen().split(' ').next(), fen.split(' ').next());
+        }
+        let _ = game.mainline();
+        // Into the game tree: never more nodes than read, and written as PGN it reads back
+        // without errors, with the same moves.
+        let tree = game.to_tree(1, qipan::xiangqi::XiangqiRules::default());
+        assert!(tree.len() <= game.nodes.len());
+        let text = tree.write_pgn(&WriteOptions::default());
+        let back = GameTree::<Xiangqi>::read_with(&read_one(&text), &Limits::default(), tree.rules());
+        assert!(back.errors.is_empty(), "{:?}\n{text}", back.errors);
+        // (Comments may hold `}`, which PGN cannot: only the moves are compared.)
+        assert_eq!(back.len(), tree.len(), "{text}");
+        assert_eq!(back.mainline_moves(back.root()), tree.mainline_moves(tree.root()), "{text}");
+        assert_eq!(back.start(), tree.start(), "{text}");
+    }
+}
+
 /// Any bytes read as game trees (both games, chosen by the tags): no panic; a tree written in
 /// each notation its game has reads back with the same moves in the same places and without
 /// errors, and writing it again gives the same text.

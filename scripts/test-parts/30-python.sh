@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Python bindings: builds and installs ./bindings/python into the virtualenv .venv (made with
 # python3 -m venv when missing), then runs the pytest suite (differential tests against
-# python-chess and pyffish) and mypy on a typed usage file. Installs the pinned tools only when
-# they are missing, so a warm run spends its time in the tests. Also lints and unit-tests the
+# python-chess and pyffish), the archive readers against cchess, and mypy on a typed usage file.
+# Installs the pinned tools only when they are missing, so a warm run spends its time in the
+# tests. Also lints and unit-tests the
 # bindings crate, which is not a default workspace member.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 VENV=.venv
 PY="$VENV/bin/python"
-REQUIREMENTS=(maturin==1.16.0 pytest==9.2.0 chess==1.11.2 pyffish==0.0.90 mypy==2.4.1 dask==2026.8.0 distributed==2026.8.0)
+REQUIREMENTS=(maturin==1.16.0 pytest==9.2.0 chess==1.11.2 pyffish==0.0.90 mypy==2.4.1 dask==2026.8.0 distributed==2026.8.0 cchess==1.25.5)
 
 if [ ! -x "$PY" ]; then
   "${PYTHON:-python3}" -m venv "$VENV"
@@ -42,6 +43,10 @@ cargo test -p qipan-python
 # on PATH) builds it in the workspace target dir, so a warm rebuild recompiles only what changed.
 PATH="$PWD/$VENV/bin:$PATH" "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps \
   --force-reinstall ./bindings/python
+
+# The Xiangqi archive readers against cchess (GPL: a test-time oracle only), a Rust test that
+# runs the oracle script with this virtualenv's Python (ignored in a plain `cargo test`).
+QIPAN_PYTHON="$PWD/$PY" cargo test -p qipan --features gbk --test archive_cchess -- --ignored
 
 # pytest exits 5 when it collects no test: `set -e` fails the script then.
 "$PY" -m pytest bindings/python/tests -q -p no:cacheprovider

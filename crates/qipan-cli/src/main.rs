@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+mod archive_input;
 mod convert_cmd;
 mod game_args;
 mod play_cmd;
@@ -36,8 +37,9 @@ enum Command {
     Status(position_cmds::StatusArgs),
     /// Rating change after a game (the level-and-points method or Elo), or the level of a rating.
     Rating(rating_cmd::RatingArgs),
-    /// Replay every game of record files (PGN; chess or Xiangqi) and report illegal, ambiguous
-    /// or unparsable moves and wrong results. Exit code 0 only if every game is valid.
+    /// Replay every game of record files (PGN, chess or Xiangqi; Xiangqi archives: XQF, CBR,
+    /// CBL, DhtmlXQ) and report illegal, ambiguous or unparsable moves and wrong results. Exit
+    /// code 0 only if every game is valid.
     Validate(validate_cmd::ValidateArgs),
     /// Show one game of a record file move by move, with a board after each move.
     Replay(replay_cmd::ReplayArgs),

@@ -8,14 +8,17 @@ use std::process::ExitCode;
 use clap::Args;
 use qipan::pgn::{self, GameReport, Limits, RawGame, Splitter};
 use qipan::tree::{GameTree, NodeId};
+use qipan::xiangqi::XiangqiRules;
 use qipan::{printable, with_game_kind, GameKind, Variant};
 
+use crate::archive_input::archive_games;
 use crate::position_cmds::io_error;
 
 /// `qipan replay`.
 #[derive(Args)]
 pub struct ReplayArgs {
-    /// The record file (PGN; `-` reads standard input).
+    /// The record file (PGN, or a Xiangqi archive: XQF, CBR, CBL, DhtmlXQ; `-` reads standard
+    /// input, as PGN).
     file: PathBuf,
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
@@ -26,6 +29,22 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
+    if let Some(games) = archive_games(&args.file)? {
+        let index = usize::try_from(args.game).unwrap_or(usize::MAX);
+        let Some(game) = index.checked_sub(1).and_then(|i| games.get(i)) else {
+            return Err(format!("{} has no game {}", args.file.display(), args.game));
+        };
+        let game = game
+            .as_ref()
+            .map_err(|e| format!("reading {}: {e}", args.file.display()))?;
+        let rules = XiangqiRules::default();
+        let (report, tree) = (
+            game.replay(args.game, rules),
+            game.to_tree(args.game, rules),
+        );
+        let out = &mut io::stdout().lock();
+        return print_game(out, &report, &tree).map_err(io_error);
+    }
     let reader: Box<dyn BufRead> = if args.file.as_os_str() == "-" {
         Box::new(BufReader::new(io::stdin()))
     } else {
@@ -63,19 +82,32 @@ fn show<V: Variant>(
     rules: &V::Rules,
 ) -> io::Result<ExitCode> {
     let report: GameReport<V> = pgn::replay_with(raw, limits, rules);
-    writeln!(
-        out,
-        "game {} (line {}), {}",
-        report.index,
-        report.line,
-        report.game.kind()
-    )?;
-    for (name, value) in &report.tags {
-        writeln!(out, "[{} \"{}\"]", printable(name), printable(value))?;
-    }
     // The tree has the comments, NAGs and variations the replay skips; its main line is the
     // replay's moves (both stop at the same bad move).
     let tree = GameTree::<V>::read_with(raw, limits, rules);
+    print_game(out, &report, &tree)
+}
+
+/// The game move by move: tags, the start, each move with its board and annotations, the
+/// ending and the errors.
+fn print_game<V: Variant>(
+    out: &mut impl Write,
+    report: &GameReport<V>,
+    tree: &GameTree<V>,
+) -> io::Result<ExitCode> {
+    match report.line {
+        // An archive has no lines.
+        0 => writeln!(out, "game {}, {}", report.index, report.game.kind())?,
+        line => writeln!(
+            out,
+            "game {} (line {line}), {}",
+            report.index,
+            report.game.kind()
+        )?,
+    }
+    for (name, value) in &report.tags {
+        writeln!(out, "[{} \"{}\"]", printable(name), printable(value))?;
+    }
     let mainline = tree.mainline(tree.root());
     let game = &report.game;
     let start = game.start();
@@ -96,7 +128,7 @@ fn show<V: Variant>(
         let check = if after.is_check() { "  (check)" } else { "" };
         let notes = mainline
             .get(i)
-            .map_or(String::new(), |&node| annotations(&tree, node));
+            .map_or(String::new(), |&node| annotations(tree, node));
         writeln!(
             out,
             "\n{number}{dots} {}  [{}]{check}{notes}",

@@ -16,10 +16,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use qipan::pgn::{self, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Splitter};
+use qipan::pgn::{self, Limits, RawGame, RecordError, Splitter};
 use serde_json::json;
 
-use qipan::{with_game_kind, GameKind};
+use qipan::GameKind;
+
+use crate::archive_input::archive_games;
 
 /// `qipan validate`.
 #[derive(Args)]
@@ -28,7 +30,8 @@ pub struct ValidateArgs {
     /// is a note (`*` means "unknown or unfinished").
     #[arg(long)]
     strict_results: bool,
-    /// Record files (PGN; `-` reads standard input).
+    /// Record files (PGN, or Xiangqi archives: XQF, CBR, CBL, DhtmlXQ; `-` reads standard
+    /// input, as PGN).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Worker threads replaying games (default: every core).
@@ -43,66 +46,10 @@ pub struct ValidateArgs {
     variant: Option<GameKind>,
 }
 
-/// What a worker reports of one game.
+/// What a worker reports of one game: the file it is in, and the core's check.
 struct Checked {
     file: usize,
-    plies: usize,
-    /// The termination name, `none`, or `None` when the moves could not all be played.
-    ending: Option<&'static str>,
-    errors: Vec<RecordError>,
-    /// Notes that are no errors (`*` on a finished game, without `--strict-results`).
-    notes: Vec<RecordError>,
-}
-
-/// Replays one game as the variant its tags (or `forced`) name.
-fn check(file: usize, raw: &RawGame, forced: Option<GameKind>, limits: &Limits) -> Checked {
-    let error = |kind, line, message| Checked {
-        file,
-        plies: 0,
-        ending: None,
-        notes: Vec::new(),
-        errors: vec![RecordError {
-            game: raw.index,
-            line,
-            ply: None,
-            text: None,
-            kind,
-            message,
-        }],
-    };
-    let variant = match forced {
-        Some(variant) => variant,
-        None => match pgn::read_tags(raw, limits) {
-            Ok(tags) => match GameKind::from_tags(&tags) {
-                Ok(variant) => variant,
-                Err(qipan::UnknownGame(name)) => {
-                    let message = format!("unsupported variant {name:?}");
-                    return error(RecordErrorKind::UnsupportedVariant, raw.line, message);
-                }
-            },
-            Err(e) => {
-                return error(
-                    RecordErrorKind::Syntax,
-                    e.line().unwrap_or(raw.line),
-                    e.to_string(),
-                )
-            }
-        },
-    };
-    with_game_kind!(variant, |V, rules| {
-        let report = pgn::replay_with::<V>(raw, limits, &rules);
-        let ending = match report.result_check {
-            ResultCheck::Unchecked => None,
-            _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
-        };
-        Checked {
-            file,
-            plies: report.plies(),
-            ending,
-            errors: report.errors,
-            notes: report.notes,
-        }
-    })
+    check: pgn::GameCheck,
 }
 
 /// Totals over every game.
@@ -120,18 +67,19 @@ struct Summary {
 
 impl Summary {
     fn add(&mut self, checked: Checked) {
+        let (file, check) = (checked.file, checked.check);
         self.games += 1;
-        self.plies += checked.plies as u64;
-        if checked.errors.is_empty() {
+        self.plies += check.plies as u64;
+        if check.errors.is_empty() {
             self.valid += 1;
         }
-        if let Some(ending) = checked.ending {
+        if let Some(ending) = check.ending {
             *self.endings.entry(ending).or_default() += 1;
         }
         self.errors
-            .extend(checked.errors.into_iter().map(|e| (checked.file, e)));
+            .extend(check.errors.into_iter().map(|e| (file, e)));
         self.notes
-            .extend(checked.notes.into_iter().map(|e| (checked.file, e)));
+            .extend(check.notes.into_iter().map(|e| (file, e)));
     }
 }
 
@@ -173,17 +121,34 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     let strict = args.strict_results;
     let mut before = 0;
     for (file, path) in args.files.iter().enumerate() {
+        if let Some(games) = archive_games(path)? {
+            for (i, game) in games.iter().enumerate() {
+                let mut check = qipan::archive::check_game(game, i as u64 + 1);
+                if strict {
+                    check.errors.append(&mut check.notes);
+                }
+                summary.add(Checked { file, check });
+            }
+            let size = std::fs::metadata(path).map_or(0, |m| m.len());
+            before = bytes_read.fetch_add(size, Ordering::Relaxed) + size;
+            progress.tick(&summary, before);
+            continue;
+        }
         let games = Counted {
             splitter: Splitter::new(open(path)?, limits),
             read: Arc::clone(&bytes_read),
             before,
         };
-        let checked = pgn::parallel_map(games, jobs, move |raw| check(file, raw, forced, &limits));
+        let checked = pgn::parallel_map(games, jobs, move |raw| Checked {
+            file,
+            check: pgn::check_game(raw, &limits, forced),
+        });
         for game in checked {
             let mut game = game.map_err(|e| format!("reading {}: {e}", path.display()))?;
             if strict {
-                game.errors.append(&mut game.notes);
-                game.errors.sort_by_key(|e| e.line);
+                let check = &mut game.check;
+                check.errors.append(&mut check.notes);
+                check.errors.sort_by_key(|e| e.line);
             }
             summary.add(game);
             progress.tick(&summary, bytes_read.load(Ordering::Relaxed));
@@ -274,9 +239,13 @@ impl Progress {
 }
 
 fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io::Result<()> {
+    // `file:line`, or the file alone for line 0 (an archive has no lines).
+    let at = |file: usize, line: u64| match line {
+        0 => files[file].display().to_string(),
+        line => format!("{}:{line}", files[file].display()),
+    };
     for (file, e) in &summary.errors {
-        let path = files[*file].display();
-        write!(out, "{path}:{}: game {}", e.line, e.game)?;
+        write!(out, "{}: game {}", at(*file, e.line), e.game)?;
         if let Some(ply) = e.ply {
             write!(out, ", ply {ply}")?;
         }
@@ -286,11 +255,12 @@ fn print_text(out: &mut impl Write, summary: &Summary, files: &[PathBuf]) -> io:
         writeln!(out, ": {} [{}]", e.message, e.kind)?;
     }
     for (file, note) in &summary.notes {
-        let path = files[*file].display();
         writeln!(
             out,
-            "{path}:{}: game {}: note: {}",
-            note.line, note.game, note.message
+            "{}: game {}: note: {}",
+            at(*file, note.line),
+            note.game,
+            note.message
         )?;
     }
     let errors = summary.errors.len();

@@ -12,6 +12,7 @@ mod perft;
 mod text;
 mod variant;
 
+pub mod archive;
 pub mod pgn;
 pub mod rating;
 pub mod render;

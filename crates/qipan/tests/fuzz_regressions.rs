@@ -71,3 +71,32 @@ fn fuzz_pgn_move_number_beyond_u32() {
         assert!(!texts(&record).iter().any(|t| t.ends_with('.')), "{text}");
     }
 }
+
+/// A DhtmlXQ comment with `||` line breaks and a line starting with `[` after them (found by the
+/// archive_dhtmlxq fuzz target): the tree wrote a blank line and then that line inside the
+/// comment, which a PGN reader takes for the start of the next game.
+#[test]
+fn fuzz_archive_comment_with_a_tag_line_after_a_blank_line() {
+    use qipan::archive::{read_archive, ArchiveLimits};
+    use qipan::tree::{AnyGameTree, WriteOptions};
+    let page = "[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
+                [DhtmlXQ_comment1]in line||||[DhtmlXQ_movelist]|| 1[/DhtmlXQ_comment1][/DhtmlXQ]";
+    let games = read_archive(page.as_bytes(), &ArchiveLimits::default()).unwrap();
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(
+        game.nodes[1].comment.as_deref(),
+        Some("in line\n\n[DhtmlXQ_movelist]\n 1")
+    );
+    let tree = game.to_tree(1, qipan::xiangqi::XiangqiRules::default());
+    let text = tree.write_pgn(&WriteOptions::default());
+    let AnyGameTree::Xiangqi(back) = AnyGameTree::read_str(&text).unwrap().unwrap() else {
+        panic!("{text}")
+    };
+    assert!(back.errors.is_empty(), "{:?}\n{text}", back.errors);
+    assert_eq!(
+        back.mainline_moves(back.root()),
+        tree.mainline_moves(tree.root())
+    );
+    let h2e2 = back.next(back.root()).unwrap();
+    assert_eq!(back.node(h2e2).comment, "in line\n[DhtmlXQ_movelist]\n 1");
+}

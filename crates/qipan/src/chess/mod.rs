@@ -237,6 +237,15 @@ impl Variant for Chess {
         if let Some(null) = self.parse_null(text) {
             return null;
         }
+        // Text that cannot be UCI goes straight to SAN: UCI would refuse it with an error
+        // (two allocations) that is thrown away.
+        let b = text.as_bytes();
+        let could_be_uci = (b.len() == 4 || b.len() == 5)
+            && square::Square::from_ascii(&b[..2]).is_some()
+            && square::Square::from_ascii(&b[2..4]).is_some();
+        if !could_be_uci {
+            return self.parse_san(text);
+        }
         match self.parse_uci(text) {
             Err(MoveError::Invalid { .. }) => self.parse_san(text),
             result => result,

@@ -131,6 +131,70 @@ impl Sink for MoveList {
     }
 }
 
+/// Finds the first legal move that `keep` accepts, and whether there is a second: reading a
+/// SAN move needs no list (a [`MoveList`] is 2 KiB).
+struct Find<F> {
+    keep: F,
+    first: Option<Move>,
+    more: bool,
+}
+
+impl<F: Fn(Move) -> bool> Find<F> {
+    #[inline(always)]
+    fn offer(&mut self, mv: Move) {
+        if (self.keep)(mv) {
+            if self.first.is_none() {
+                self.first = Some(mv);
+            } else {
+                self.more = true;
+            }
+        }
+    }
+}
+
+impl<F: Fn(Move) -> bool> Sink for Find<F> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.offer(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, targets: Bitboard, last_rank: Bitboard) {
+        for to in targets {
+            if last_rank.contains(to) {
+                for role in Role::PROMOTIONS {
+                    self.offer(Move::promotion(from, to, role));
+                }
+            } else {
+                self.offer(Move::normal(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.offer(Move::normal(
+                Square::new((to.index() as i32 - delta) as u32),
+                to,
+            ));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::new((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                self.offer(Move::promotion(from, to, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.offer(mv);
+    }
+}
+
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
@@ -148,6 +212,24 @@ impl Chess {
         let mut list = MoveList::new();
         self.generate(from, to, &mut list);
         list
+    }
+
+    /// The first legal move of the pieces on `from` to the squares in `to` that `keep` accepts,
+    /// and whether another one does (the moves of [`Chess::legal_moves_filtered`], in its
+    /// order, without building the list).
+    pub(crate) fn find_legal(
+        &self,
+        from: Bitboard,
+        to: Bitboard,
+        keep: impl Fn(Move) -> bool,
+    ) -> (Option<Move>, bool) {
+        let mut find = Find {
+            keep,
+            first: None,
+            more: false,
+        };
+        self.generate(from, to, &mut find);
+        (find.first, find.more)
     }
 
     /// The number of legal moves, counted in bulk without building a list.

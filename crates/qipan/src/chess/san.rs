@@ -209,17 +209,19 @@ impl Chess {
                 from_mask &= Bitboard::file(to.file());
             }
         }
-        let candidates: Vec<Move> = self
-            .legal_moves_filtered(from_mask, Bitboard::from_square(to))
-            .into_iter()
-            .filter(|m| !m.is_castle() && m.promotion_role() == promotion)
-            .collect();
-        match candidates.as_slice() {
-            [mv] => Ok(*mv),
-            [] => Err(MoveError::illegal(text, self.to_fen())),
-            many => Err(MoveError::Ambiguous {
+        let fits = |m: Move| !m.is_castle() && m.promotion_role() == promotion;
+        let to = Bitboard::from_square(to);
+        match self.find_legal(from_mask, to, fits) {
+            (Some(mv), false) => Ok(mv),
+            (None, _) => Err(MoveError::illegal(text, self.to_fen())),
+            (Some(_), true) => Err(MoveError::Ambiguous {
                 text: text.to_owned(),
-                candidates: many.iter().map(|&m| self.san(m)).collect(),
+                candidates: self
+                    .legal_moves_filtered(from_mask, to)
+                    .into_iter()
+                    .filter(|&m| fits(m))
+                    .map(|m| self.san(m))
+                    .collect(),
             }),
         }
     }

@@ -33,6 +33,7 @@
 //! ```
 
 mod bulk;
+mod check;
 mod decode;
 mod lines;
 mod record;
@@ -49,6 +50,7 @@ pub use bulk::{
     parallel_map, replay_range, replay_source, summarize, BulkOptions, BulkReplay, GameSummary,
     ParallelMap,
 };
+pub use check::{check_game, GameCheck};
 pub use lines::{GameLines, LineStep};
 pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{

@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use super::record::tag;
-use super::{visit_game, Limits, RawGame, Visitor};
+use super::{visit_game, Limits, RawGame, SyntaxError, Visitor};
 use crate::{Game, MoveError, Outcome, Variant};
 
 /// The kind of a [`RecordError`], with its name in JSON reports.
@@ -72,7 +72,8 @@ impl fmt::Display for RecordErrorKind {
 pub struct RecordError {
     /// 1-based index of the game in its file.
     pub game: u64,
-    /// 1-based line of the offending token (the game's first line when there is none).
+    /// 1-based line of the offending token (the game's first line when there is none); 0 for a
+    /// record that has no lines (an XQF, CBR or CBL archive, see [`crate::archive`]).
     pub line: u64,
     /// 1-based ply of the offending move, if it is about a move.
     pub ply: Option<usize>,
@@ -86,7 +87,11 @@ pub struct RecordError {
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {}, line {}", self.game, self.line)?;
+        write!(f, "game {}", self.game)?;
+        // Line 0: a record without lines of text (a binary archive; the message says where).
+        if self.line > 0 {
+            write!(f, ", line {}", self.line)?;
+        }
         if let Some(ply) = self.ply {
             write!(f, ", ply {ply}")?;
         }
@@ -172,8 +177,10 @@ impl<V: Variant> GameReport<V> {
     }
 }
 
-struct Replayer<'a, V: Variant> {
-    rules: &'a V::Rules,
+/// The [`Visitor`] of [`replay_with`] (and of [`check_game`](super::check_game), which picks
+/// the variant from the tags first).
+pub(crate) struct Replayer<V: Variant> {
+    rules: V::Rules,
     max_plies: usize,
     index: u64,
     first_line: u64,
@@ -185,7 +192,55 @@ struct Replayer<'a, V: Variant> {
     failed: bool,
 }
 
-impl<V: Variant> Replayer<'_, V> {
+impl<V: Variant> Replayer<V> {
+    /// A replayer of `raw` under `rules`, with the tags read so far.
+    pub(crate) fn new(
+        raw: &RawGame,
+        limits: &Limits,
+        rules: V::Rules,
+        tags: Vec<(String, String)>,
+    ) -> Self {
+        Replayer {
+            rules,
+            max_plies: limits.max_plies,
+            index: raw.index,
+            first_line: raw.line,
+            tags,
+            game: None,
+            result: None,
+            errors: Vec::new(),
+            notes: Vec::new(),
+            failed: false,
+        }
+    }
+
+    /// The game's text is malformed: an error, and the replay stops.
+    pub(crate) fn syntax_error(&mut self, e: &SyntaxError) {
+        let line = e.line().unwrap_or(self.first_line);
+        self.error(line, RecordErrorKind::Syntax, e.message());
+        self.failed = true;
+    }
+
+    /// The report, with the result checked when every move was played.
+    pub(crate) fn finish(mut self) -> GameReport<V> {
+        let game = self.game.take().unwrap_or_default();
+        let result_check = if self.failed {
+            ResultCheck::Unchecked
+        } else {
+            check_result(&mut self, &game)
+        };
+        GameReport {
+            index: self.index,
+            line: self.first_line,
+            tags: self.tags,
+            game,
+            result_token: self.result.map(|(text, _)| text),
+            result_check,
+            errors: self.errors,
+            notes: self.notes,
+        }
+    }
+
     fn error(&mut self, line: u64, kind: RecordErrorKind, message: String) {
         let index = self.index;
         self.errors.push(RecordError {
@@ -199,7 +254,7 @@ impl<V: Variant> Replayer<'_, V> {
     }
 }
 
-impl<V: Variant> Visitor for Replayer<'_, V> {
+impl<V: Variant> Visitor for Replayer<V> {
     fn tag(&mut self, name: &str, value: &str) {
         self.tags.push((name.to_owned(), value.to_owned()));
     }
@@ -207,8 +262,8 @@ impl<V: Variant> Visitor for Replayer<'_, V> {
     fn begin_movetext(&mut self) -> ControlFlow<()> {
         let fen = tag(&self.tags, "FEN").map(|f| f.trim().to_owned());
         let start = match fen.as_deref() {
-            Some(fen) => V::from_fen_for(fen, self.rules).map_err(|e| e.to_string()),
-            None => Ok(V::start_with(self.rules)),
+            Some(fen) => V::from_fen_for(fen, &self.rules).map_err(|e| e.to_string()),
+            None => Ok(V::start_with(&self.rules)),
         };
         let game = match start {
             Ok(position) => Game::with_rules(position, self.rules.clone()),
@@ -314,40 +369,11 @@ pub fn replay<V: Variant>(raw: &RawGame, limits: &Limits) -> GameReport<V> {
 /// [`replay`] under `rules`: the `FEN` tag is read as those rules read it (Chess960 castling
 /// rights, for one), and the game is judged under them (a Xiangqi rule set).
 pub fn replay_with<V: Variant>(raw: &RawGame, limits: &Limits, rules: &V::Rules) -> GameReport<V> {
-    let mut replayer = Replayer::<V> {
-        rules,
-        max_plies: limits.max_plies,
-        index: raw.index,
-        first_line: raw.line,
-        tags: Vec::new(),
-        game: None,
-        result: None,
-        errors: Vec::new(),
-        notes: Vec::new(),
-        failed: false,
-    };
+    let mut replayer = Replayer::<V>::new(raw, limits, rules.clone(), Vec::new());
     if let Err(e) = visit_game(raw, limits, &mut replayer) {
-        let line = e.line().unwrap_or(raw.line);
-        replayer.error(line, RecordErrorKind::Syntax, e.message());
-        replayer.failed = true;
+        replayer.syntax_error(&e);
     }
-    let mut r = replayer;
-    let game = r.game.take().unwrap_or_default();
-    let result_check = if r.failed {
-        ResultCheck::Unchecked
-    } else {
-        check_result(&mut r, &game)
-    };
-    GameReport {
-        index: r.index,
-        line: r.first_line,
-        tags: r.tags,
-        game,
-        result_token: r.result.map(|(text, _)| text),
-        result_check,
-        errors: r.errors,
-        notes: r.notes,
-    }
+    replayer.finish()
 }
 
 fn check_result<V: Variant>(r: &mut Replayer<V>, game: &Game<V>) -> ResultCheck {

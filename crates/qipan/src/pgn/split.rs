@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{is_result, is_trailer_rule, Limits, SyntaxError};
+use super::{is_trailer_rule, Limits, SyntaxError};
 
 /// One game's text as it stands in the file, not yet parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,6 +122,11 @@ impl<R: BufRead> Splitter<R> {
 
     fn start_game(&mut self, offset: u64, line: u64) -> Option<RawGame> {
         self.games += 1;
+        // Room for a game like the one before: its bytes are not copied again as they grow.
+        let capacity = match &self.current {
+            Some(game) => game.bytes.len().next_power_of_two().min(1 << 16),
+            None => 0,
+        };
         self.has_moves = false;
         self.terminated = false;
         self.in_trailer = false;
@@ -130,7 +135,7 @@ impl<R: BufRead> Splitter<R> {
             index: self.games,
             line,
             offset,
-            bytes: Vec::new(),
+            bytes: Vec::with_capacity(capacity),
             error: None,
         };
         self.current.replace(game)
@@ -171,7 +176,7 @@ impl<R: BufRead> Splitter<R> {
         let mut i = 0;
         while i < line.len() {
             if self.in_brace {
-                match line[i..].iter().position(|&b| b == b'}') {
+                match memchr::memchr(b'}', &line[i..]) {
                     Some(j) => {
                         self.in_brace = false;
                         i += j + 1;
@@ -196,10 +201,15 @@ impl<R: BufRead> Splitter<R> {
                 _ => {
                     let end = line[i..]
                         .iter()
-                        .position(|b| b" \t\r\n{}();".contains(b))
+                        .position(|b| {
+                            matches!(
+                                b,
+                                b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'(' | b')' | b';'
+                            )
+                        })
                         .map_or(line.len(), |j| i + j.max(1));
-                    let token = std::str::from_utf8(&line[i..end]).unwrap_or("");
-                    self.terminated = self.depth == 0 && is_result(token);
+                    let token = &line[i..end];
+                    self.terminated = self.depth == 0 && is_result_bytes(token);
                     has_token = true;
                     i = end;
                     continue;
@@ -346,7 +356,7 @@ pub(crate) fn read_line_capped<R: BufRead>(
         if available.is_empty() {
             return Ok((consumed, cut));
         }
-        let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
+        let (chunk, found) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..=i], true),
             None => (available, false),
         };
@@ -394,4 +404,9 @@ pub(crate) fn line_kind(line: &[u8]) -> LineKind {
         Some(b'[') => LineKind::Tag,
         Some(_) => LineKind::Other,
     }
+}
+
+/// [`is_result`](super::is_result) on bytes.
+fn is_result_bytes(token: &[u8]) -> bool {
+    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }

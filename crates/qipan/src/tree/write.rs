@@ -74,8 +74,20 @@ impl Lines {
     }
 
     fn comment(&mut self, text: &str) {
-        // `}` would end the comment early; a line break is kept, as python-chess keeps it.
-        self.token(&format!("{{ {} }} ", text.replace('}', "").trim()));
+        // `}` would end the comment early; a line break is kept, as python-chess keeps it, but
+        // not a blank line before a line that starts with `[`: a reader takes that line for the
+        // next game's first tag (found by the archive_dhtmlxq fuzz target).
+        let text = text.replace('}', "");
+        let mut lines: Vec<&str> = Vec::new();
+        for line in text.split('\n') {
+            if line.trim_start().starts_with('[') {
+                while lines.last().is_some_and(|l| l.trim().is_empty()) {
+                    lines.pop();
+                }
+            }
+            lines.push(line);
+        }
+        self.token(&format!("{{ {} }} ", lines.join("\n").trim()));
         self.force_number = true;
     }
 }

@@ -199,18 +199,29 @@ impl Pattern {
 /// The one legal move that fits `pattern`: [`MoveError::Illegal`] when none does,
 /// [`MoveError::Ambiguous`] (candidates in WXF) when several do.
 pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Move, MoveError> {
-    let found: Vec<Move> = pos
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|&mv| describe(pos, mv).is_some_and(|d| pattern.matches(&d)))
-        .collect();
-    match found.as_slice() {
-        [] => Err(MoveError::illegal(text, pos.fen())),
-        [mv] => Ok(*mv),
-        _ => Err(MoveError::Ambiguous {
+    // Only the moves of the named kind are described: describing a move looks at every piece
+    // of its side, and a position has some forty legal moves.
+    let fits = |mv: Move| {
+        pos.piece_at(mv.from()).is_some_and(|p| {
+            p.kind == pattern.kind
+                && pattern
+                    .file
+                    .map_or(true, |f| f == own_file(p.color, mv.from().file()))
+        }) && describe(pos, mv).is_some_and(|d| pattern.matches(&d))
+    };
+    let moves = pos.legal_moves();
+    let mut found = moves.iter().copied().filter(|&mv| fits(mv));
+    match (found.next(), found.next()) {
+        (None, _) => Err(MoveError::illegal(text, pos.fen())),
+        (Some(mv), None) => Ok(mv),
+        (Some(_), Some(_)) => Err(MoveError::Ambiguous {
             text: text.to_owned(),
-            candidates: found.iter().map(|&mv| pos.wxf(mv)).collect(),
+            candidates: moves
+                .iter()
+                .copied()
+                .filter(|&mv| fits(mv))
+                .map(|mv| pos.wxf(mv))
+                .collect(),
         }),
     }
 }

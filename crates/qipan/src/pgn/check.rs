@@ -1,0 +1,231 @@
+//! [`check_game`]: what `qipan validate` asks of one game — its length, its ending and what is
+//! wrong with it — without keeping the game.
+
+use std::ops::ControlFlow;
+
+use super::replay::Replayer;
+use super::{
+    visit_game, GameReport, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Visitor,
+};
+use crate::{with_game_kind, Chess, GameKind, UnknownGame, Variant, Xiangqi};
+
+/// What [`check_game`] found in one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameCheck {
+    /// The game its tags name (or the one forced), or the `Variant` tag of a game qipan does
+    /// not play.
+    pub variant: Result<GameKind, UnknownGame>,
+    /// The plies played (all of them for a valid game; those before the first error otherwise).
+    pub plies: usize,
+    /// The name of the rules' ending at the last position ([`Termination::as_str`]), `"none"`
+    /// when the rules did not end the game, or `None` when the moves could not all be played.
+    ///
+    /// [`Termination::as_str`]: crate::Termination::as_str
+    pub ending: Option<&'static str>,
+    /// What is wrong, in the order found; empty for a valid game.
+    pub errors: Vec<RecordError>,
+    /// What is worth telling but no error ([`GameReport::notes`](super::GameReport::notes)).
+    pub notes: Vec<RecordError>,
+}
+
+/// Replays one game as the game its tags name (or as `forced`) and reports what
+/// [`replay_with`](super::replay_with) finds, as `qipan validate` prints it: the same errors, notes, plies and
+/// ending as [`replay_with`](super::replay_with) under the default rules of that game.
+///
+/// ```
+/// use qipan::pgn::{check_game, Limits, Splitter};
+/// let text = b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+/// let raw = Splitter::new(&text[..], Limits::default()).next().unwrap().unwrap();
+/// let check = check_game(&raw, &Limits::default(), None);
+/// assert_eq!((check.plies, check.ending), (4, Some("checkmate")));
+/// assert!(check.errors.is_empty());
+/// ```
+pub fn check_game(raw: &RawGame, limits: &Limits, forced: Option<GameKind>) -> GameCheck {
+    // One pass: the tags are read once, and the replayer of the game they name takes over at
+    // the movetext (rather than reading the tags, then the whole game again).
+    let mut dispatch = Dispatch {
+        raw,
+        limits,
+        tags: Vec::new(),
+        kind: forced.unwrap_or(GameKind::Chess),
+        replayer: Inner::Tags,
+    };
+    if let Some(kind) = forced {
+        dispatch.start(kind);
+    }
+    let visited = visit_game(raw, limits, &mut dispatch);
+    let kind = dispatch.kind;
+    let failed = |variant, kind, line, message| GameCheck {
+        variant,
+        plies: 0,
+        ending: None,
+        notes: Vec::new(),
+        errors: vec![RecordError {
+            game: raw.index,
+            line,
+            ply: None,
+            text: None,
+            kind,
+            message,
+        }],
+    };
+    match (dispatch.replayer, visited) {
+        (Inner::Chess(mut r), visited) => {
+            if let Err(e) = visited {
+                r.syntax_error(&e);
+            }
+            summary(kind, r.finish())
+        }
+        (Inner::Xiangqi(mut r), visited) => {
+            if let Err(e) = visited {
+                r.syntax_error(&e);
+            }
+            summary(kind, r.finish())
+        }
+        (Inner::Unknown(name), _) => {
+            let message = format!("unsupported variant {name:?}");
+            let kind = RecordErrorKind::UnsupportedVariant;
+            failed(Err(UnknownGame(name)), kind, raw.line, message)
+        }
+        (Inner::Tags, visited) => {
+            // Only a syntax error in the tags stops a game before its movetext.
+            let (line, message) = match visited {
+                Err(e) => (e.line().unwrap_or(raw.line), e.to_string()),
+                Ok(()) => (raw.line, "no movetext".to_owned()),
+            };
+            failed(Ok(GameKind::Chess), RecordErrorKind::Syntax, line, message)
+        }
+    }
+}
+
+fn summary<V: Variant>(kind: GameKind, report: GameReport<V>) -> GameCheck {
+    let ending = match report.result_check {
+        ResultCheck::Unchecked => None,
+        _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
+    };
+    GameCheck {
+        variant: Ok(kind),
+        plies: report.plies(),
+        ending,
+        errors: report.errors,
+        notes: report.notes,
+    }
+}
+
+/// The replayer of the game the tags name, once they are read.
+enum Inner {
+    /// Still in the tags.
+    Tags,
+    Chess(Replayer<Chess>),
+    Xiangqi(Replayer<Xiangqi>),
+    /// A game qipan does not play: the rest is not read.
+    Unknown(String),
+}
+
+impl From<Replayer<Chess>> for Inner {
+    fn from(r: Replayer<Chess>) -> Inner {
+        Inner::Chess(r)
+    }
+}
+
+impl From<Replayer<Xiangqi>> for Inner {
+    fn from(r: Replayer<Xiangqi>) -> Inner {
+        Inner::Xiangqi(r)
+    }
+}
+
+/// Reads the tags, then hands every part of the movetext to the replayer of the game they name.
+struct Dispatch<'a> {
+    raw: &'a RawGame,
+    limits: &'a Limits,
+    tags: Vec<(String, String)>,
+    kind: GameKind,
+    replayer: Inner,
+}
+
+impl Dispatch<'_> {
+    fn start(&mut self, kind: GameKind) {
+        self.kind = kind;
+        let tags = std::mem::take(&mut self.tags);
+        self.replayer = with_game_kind!(kind, |V, rules| {
+            Inner::from(Replayer::<V>::new(self.raw, self.limits, rules, tags))
+        });
+    }
+
+    fn replayer(&mut self) -> Option<&mut dyn Visitor> {
+        match &mut self.replayer {
+            Inner::Chess(r) => Some(r),
+            Inner::Xiangqi(r) => Some(r),
+            Inner::Tags | Inner::Unknown(_) => None,
+        }
+    }
+}
+
+impl Visitor for Dispatch<'_> {
+    fn tag(&mut self, name: &str, value: &str) {
+        match self.replayer() {
+            Some(r) => r.tag(name, value),
+            None => self.tags.push((name.to_owned(), value.to_owned())),
+        }
+    }
+
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        if matches!(self.replayer, Inner::Tags) {
+            match GameKind::from_tags(&self.tags) {
+                Ok(kind) => self.start(kind),
+                Err(UnknownGame(name)) => {
+                    self.replayer = Inner::Unknown(name);
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        match self.replayer() {
+            Some(r) => r.begin_movetext(),
+            None => ControlFlow::Break(()),
+        }
+    }
+
+    fn move_number(&mut self, number: u32, line: u64) {
+        if let Some(r) = self.replayer() {
+            r.move_number(number, line);
+        }
+    }
+
+    fn move_text(&mut self, text: &str, line: u64, depth: usize) -> ControlFlow<()> {
+        match self.replayer() {
+            Some(r) => r.move_text(text, line, depth),
+            None => ControlFlow::Break(()),
+        }
+    }
+
+    fn nag(&mut self, nag: u8, depth: usize) {
+        if let Some(r) = self.replayer() {
+            r.nag(nag, depth);
+        }
+    }
+
+    fn comment(&mut self, text: &str, depth: usize) {
+        if let Some(r) = self.replayer() {
+            r.comment(text, depth);
+        }
+    }
+
+    fn begin_variation(&mut self, depth: usize) -> ControlFlow<()> {
+        match self.replayer() {
+            Some(r) => r.begin_variation(depth),
+            None => ControlFlow::Break(()),
+        }
+    }
+
+    fn end_variation(&mut self, depth: usize) {
+        if let Some(r) = self.replayer() {
+            r.end_variation(depth);
+        }
+    }
+
+    fn result(&mut self, result: &str, line: u64) {
+        if let Some(r) = self.replayer() {
+            r.result(result, line);
+        }
+    }
+}

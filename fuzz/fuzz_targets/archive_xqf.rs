@@ -1,0 +1,7 @@
+//! XQF files (plain 1.0 and encrypted 1.1+): any bytes through `qipan::archive::read_archive` (see
+//! `qipan_fuzz::check_archive`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| qipan_fuzz::check_archive(data, b"XQ"));
