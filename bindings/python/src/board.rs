@@ -21,10 +21,15 @@ pub struct Snapshot {
     pub adjudication: Option<(String, Option<String>)>,
 }
 
-/// A game of `V` as the Python boards see it.
+/// A game of `V` as the Python boards see it, or a board set up piece by piece into a placement
+/// that cannot be played (python-chess's model: `status()` says why).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board<V: BindVariant> {
     game: Game<V>,
+    /// The set-up board and why it cannot be played, while it cannot: then every method that
+    /// needs legal moves raises `InvalidFenError` ([`Board::playable`]) and inspection reads
+    /// this setup ([`Board::setup`]). The game then holds no moves.
+    unplayable: Option<(V::Setup, String)>,
 }
 
 impl<V: BindVariant> Board<V> {
@@ -49,16 +54,97 @@ impl<V: BindVariant> Board<V> {
         Ok(Board::from_position(start, rules))
     }
 
+    /// Sets the board from `fen` under its rules, forgetting the moves: a playable position, or
+    /// (chess) any setup the FEN describes, held as unplayable as python-chess's `set_fen` does.
+    /// Text that is not a FEN raises `InvalidFenError` and changes nothing.
+    pub fn load_fen(&mut self, fen: &str) -> Result<(), BoardError> {
+        let rules = self.game.rules().clone();
+        match V::from_fen_for(fen, &rules) {
+            Ok(pos) => {
+                *self = Board::from_position(pos, rules);
+                Ok(())
+            }
+            Err(e) => match V::setup_from_fen(fen, &rules) {
+                Some(setup) => {
+                    *self = self.copy(false);
+                    self.set_up(setup);
+                    Ok(())
+                }
+                None => Err(BoardError::new(
+                    ErrorKind::InvalidFen,
+                    format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
+                )),
+            },
+        }
+    }
+
     /// A board from the position `start` under `rules`.
     pub fn from_position(start: V, rules: V::Rules) -> Self {
         Board {
             game: Game::with_rules(start, rules),
+            unplayable: None,
         }
     }
 
     /// A board over `game` (a record's game at one of its nodes, say).
     pub fn from_game(game: Game<V>) -> Self {
-        Board { game }
+        Board {
+            game,
+            unplayable: None,
+        }
+    }
+
+    /// `Ok` for a playable board; `InvalidFenError` naming what is wrong for one set up into a
+    /// placement that cannot be played. Every method that needs legal moves asks this first.
+    pub fn playable(&self) -> Result<(), BoardError> {
+        match &self.unplayable {
+            None => Ok(()),
+            Some((setup, why)) => Err(BoardError::new(
+                ErrorKind::InvalidFen,
+                format!(
+                    "the board {:?} is not a playable position: {why}",
+                    shorten(&V::setup_fen(setup))
+                ),
+            )),
+        }
+    }
+
+    /// Whether the board can be played (see [`Board::playable`]).
+    pub fn is_playable(&self) -> bool {
+        self.unplayable.is_none()
+    }
+
+    /// The board as it stands, playable or not.
+    pub fn setup(&self) -> V::Setup {
+        match &self.unplayable {
+            Some((setup, _)) => *setup,
+            None => self.position().setup_of(),
+        }
+    }
+
+    /// Changes the setup with `edit` (an error changes nothing); the board then starts a new
+    /// game from it under the same rules, or holds it as unplayable.
+    pub fn edit<E>(&mut self, edit: impl FnOnce(&mut V::Setup) -> Result<(), E>) -> Result<(), E> {
+        let mut setup = self.setup();
+        edit(&mut setup)?;
+        self.set_up(setup);
+        Ok(())
+    }
+
+    /// Starts a new game from `setup` under the same rules, or holds it as unplayable (the
+    /// moves played are forgotten either way).
+    pub fn set_up(&mut self, setup: V::Setup) {
+        let rules = self.game.rules().clone();
+        match V::from_setup(&setup, &rules) {
+            Ok(pos) => {
+                self.game = Game::with_rules(pos, rules);
+                self.unplayable = None;
+            }
+            Err(why) => {
+                self.game = Game::with_rules(self.position().clone(), rules);
+                self.unplayable = Some((setup, why));
+            }
+        }
     }
 
     /// The game: positions, moves, rules.
@@ -83,6 +169,7 @@ impl<V: BindVariant> Board<V> {
 
     /// The legal move of this game that `repr` stands for.
     pub fn resolve(&self, repr: &MoveRepr) -> Result<V::Move, BoardError> {
+        self.playable()?;
         resolve_on(self.position(), repr)
     }
 
@@ -104,6 +191,7 @@ impl<V: BindVariant> Board<V> {
         text: &str,
         parse: impl FnOnce(&V, &str) -> Result<V::Move, MoveError>,
     ) -> Result<V::Move, BoardError> {
+        self.playable()?;
         let mv = parse(self.position(), text)?;
         self.game.push_unchecked(mv);
         Ok(mv)
@@ -131,64 +219,107 @@ impl<V: BindVariant> Board<V> {
 
     /// The FEN of the current position.
     pub fn fen(&self) -> String {
-        self.position().fen()
+        match &self.unplayable {
+            Some((setup, _)) => V::setup_fen(setup),
+            None => self.position().fen(),
+        }
+    }
+
+    /// A Unicode diagram of the board, playable or not.
+    pub fn diagram(&self) -> String {
+        match &self.unplayable {
+            Some((setup, _)) => V::setup_diagram(setup),
+            None => self.position().diagram(),
+        }
+    }
+
+    /// An SVG picture of the board, playable or not, as python-chess's `_repr_svg_` draws it:
+    /// the last move tinted and a king in check marked.
+    pub fn svg(&self) -> String {
+        let setup = self.setup();
+        let options = qipan::render::SvgOptions {
+            last_move: self.peek().and_then(V::move_squares),
+            check: V::checked_king(&setup),
+            ..Default::default()
+        };
+        V::setup_svg_with(&setup, &options)
+    }
+
+    /// An SVG picture of the board with `options` (python-chess's `chess.svg.board`).
+    pub fn svg_with(&self, options: &qipan::render::SvgOptions) -> String {
+        V::setup_svg_with(&self.setup(), options)
     }
 
     /// python-chess's `ply()`: half-moves since the start of the game as the move number and
     /// the side to move count them (a board set up at move 30 starts at ply 58), not the moves
     /// played on this board.
     pub fn ply_by_move_number(&self) -> u32 {
-        let pos = self.position();
-        2 * pos.fullmove_number().saturating_sub(1) + u32::from(pos.turn() == Color::Black)
+        let (fullmoves, turn) = match &self.unplayable {
+            Some((setup, _)) => (V::setup_fullmoves(setup), V::setup_turn(setup)),
+            None => (self.position().fullmove_number(), self.position().turn()),
+        };
+        2 * fullmoves.saturating_sub(1) + u32::from(turn == Color::Black)
     }
 
     /// The side to move as python-chess has it: `true` for White (Red in Xiangqi).
     pub fn turn(&self) -> bool {
-        self.position().turn() == Color::White
+        let turn = match &self.unplayable {
+            Some((setup, _)) => V::setup_turn(setup),
+            None => self.position().turn(),
+        };
+        turn == Color::White
     }
 
     /// Whether the side to move is checkmated.
-    pub fn is_checkmate(&self) -> bool {
-        self.position().is_checkmate()
+    pub fn is_checkmate(&self) -> Result<bool, BoardError> {
+        self.playable()?;
+        Ok(self.position().is_checkmate())
     }
 
     /// Whether the side to move has no legal move and is not in check.
-    pub fn is_stalemate(&self) -> bool {
-        self.position().is_stalemate()
+    pub fn is_stalemate(&self) -> Result<bool, BoardError> {
+        self.playable()?;
+        Ok(self.position().is_stalemate())
     }
 
     /// Whether the side to move may claim `termination` now.
-    pub fn can_claim(&self, termination: Termination) -> bool {
-        self.game.claimable().contains(&termination)
+    pub fn can_claim(&self, termination: Termination) -> Result<bool, BoardError> {
+        self.playable()?;
+        Ok(self.game.claimable().contains(&termination))
     }
 
     /// How the game ended, if it has; with `claim_draw` also a draw the side to move may claim.
-    pub fn outcome(&self, claim_draw: bool) -> Option<Outcome> {
-        self.game.outcome_claiming(claim_draw)
+    pub fn outcome(&self, claim_draw: bool) -> Result<Option<Outcome>, BoardError> {
+        self.playable()?;
+        Ok(self.game.outcome_claiming(claim_draw))
     }
 
     /// `color` resigns. Ignored when the game is over.
-    pub fn resign(&mut self, color: Color) -> bool {
-        self.game.resign(color)
+    pub fn resign(&mut self, color: Color) -> Result<bool, BoardError> {
+        self.playable()?;
+        Ok(self.game.resign(color))
     }
 
     /// Both sides agree to a draw. Ignored when the game is over.
-    pub fn agree_draw(&mut self) -> bool {
-        self.game.agree_draw()
+    pub fn agree_draw(&mut self) -> Result<bool, BoardError> {
+        self.playable()?;
+        Ok(self.game.agree_draw())
     }
 
     /// `color` runs out of time. Ignored when the game is over.
-    pub fn flag(&mut self, color: Color) -> bool {
-        self.game.flag(color)
+    pub fn flag(&mut self, color: Color) -> Result<bool, BoardError> {
+        self.playable()?;
+        Ok(self.game.flag(color))
     }
 
-    /// The position to run perft from, after checking `depth`.
-    pub fn perft_root(&self, depth: i64) -> Result<(V, u32), String> {
+    /// The position to run perft from, after checking `depth` (and that the board is playable).
+    pub fn perft_root(&self, depth: i64) -> Result<(V, u32), BoardError> {
+        self.playable()?;
         match u32::try_from(depth) {
             Ok(d) if d <= MAX_PERFT_DEPTH => Ok((self.position().clone(), d)),
-            _ => Err(format!(
+            _ => Err(BoardError::value(format!(
                 "perft depth must be between 0 and {MAX_PERFT_DEPTH}, not {depth}"
-            )),
+            ))),
         }
     }
 
@@ -199,6 +330,7 @@ impl<V: BindVariant> Board<V> {
         } else {
             Board {
                 game: Game::with_rules(self.position().clone(), self.game.rules().clone()),
+                unplayable: self.unplayable.clone(),
             }
         }
     }
@@ -210,7 +342,11 @@ impl<V: BindVariant> Board<V> {
             moves.push(pos.coord(mv));
         }
         Snapshot {
-            start_fen: self.game.start().fen(),
+            // An unplayable board pickles its FEN (a chess one loads back unplayable).
+            start_fen: match &self.unplayable {
+                Some((setup, _)) => V::setup_fen(setup),
+                None => self.game.start().fen(),
+            },
             rules: self.rules_name(),
             moves,
             adjudication: self.game.adjudication().map(|o| {
@@ -224,7 +360,8 @@ impl<V: BindVariant> Board<V> {
 
     /// The board a [`Snapshot`] describes.
     pub fn restore(snapshot: &Snapshot) -> Result<Self, BoardError> {
-        let mut board = Self::new(Some(&snapshot.start_fen), Some(&snapshot.rules))?;
+        let mut board = Self::new(None, Some(&snapshot.rules))?;
+        board.load_fen(&snapshot.start_fen)?;
         for text in &snapshot.moves {
             board.push_with(text, |pos, text| pos.parse_move(text))?;
         }
@@ -295,7 +432,7 @@ mod tests {
         for text in ["h2e2", "h9g7"] {
             board.push_with(text, |pos, t| pos.parse_move(t)).unwrap();
         }
-        assert!(board.resign(Color::Black));
+        assert!(board.resign(Color::Black).unwrap());
         let snapshot = board.snapshot();
         assert_eq!(snapshot.rules, "simple");
         assert_eq!(snapshot.moves, ["h2e2", "h9g7"]);

@@ -38,7 +38,7 @@ pub fn piece_at(
     square: &Bound<'_, PyAny>,
 ) -> PyResult<Option<Py<PyPiece>>> {
     board
-        .position()
+        .setup()
         .piece_at(square_arg(square)?)
         .map(|piece| piece_object(py, piece))
         .transpose()
@@ -46,7 +46,7 @@ pub fn piece_at(
 
 /// The pieces by square, highest square first (python-chess's order).
 pub fn piece_map<'py>(py: Python<'py>, board: &Board<Chess>) -> PyResult<Bound<'py, PyDict>> {
-    let pos = board.position();
+    let pos = board.setup();
     let dict = PyDict::new(py);
     for sq in pos.occupied().into_iter().rev() {
         if let Some(piece) = pos.piece_at(sq) {
@@ -63,7 +63,7 @@ pub fn pieces(
     color: &Bound<'_, PyAny>,
 ) -> PyResult<SquareSet> {
     let role = role_of_type(piece_type)?;
-    Ok(set(board.position().pieces(color_arg(color)?, role)))
+    Ok(set(board.setup().pieces(color_arg(color)?, role)))
 }
 
 /// The squares of `color`'s pieces that attack `square`.
@@ -72,12 +72,9 @@ pub fn attackers(
     color: &Bound<'_, PyAny>,
     square: &Bound<'_, PyAny>,
 ) -> PyResult<SquareSet> {
-    let pos = board.position();
-    Ok(set(pos.attackers_to(
-        square_arg(square)?,
-        color_arg(color)?,
-        pos.occupied(),
-    )))
+    Ok(set(board
+        .setup()
+        .attackers(square_arg(square)?, color_arg(color)?)))
 }
 
 /// The pin line of `square` for `color`, or every square when it is not pinned (python-chess).
@@ -87,7 +84,7 @@ pub fn pin(
     square: &Bound<'_, PyAny>,
 ) -> PyResult<SquareSet> {
     let line = board
-        .position()
+        .setup()
         .pin_line(color_arg(color)?, square_arg(square)?);
     Ok(set(line.unwrap_or(Bitboard::FULL)))
 }
@@ -103,6 +100,7 @@ pub fn castling_side(
 /// The moves `moves` (an iterable of move objects) played from the current position, in SAN
 /// with move numbers.
 pub fn variation_san(board: &Board<Chess>, moves: &Bound<'_, PyAny>) -> PyResult<String> {
+    board.playable()?;
     let mut pos = *board.position();
     let mut typed = Vec::new();
     for item in moves.try_iter()? {
@@ -115,25 +113,6 @@ pub fn variation_san(board: &Board<Chess>, moves: &Bound<'_, PyAny>) -> PyResult
         .position()
         .variation_san(&typed)
         .map_err(|e| BoardError::from(e).into())
-}
-
-/// python-chess's `ep_square` ([`qipan::Game::passed_ep_square`]).
-pub fn ep_square(board: &Board<Chess>) -> Option<u32> {
-    board.game().passed_ep_square().map(|sq| sq.index() as u32)
-}
-
-/// Whether `color` may still castle on `side` (either side when `None`).
-pub fn has_castling_rights(
-    board: &Board<Chess>,
-    color: &Bound<'_, PyAny>,
-    side: Option<CastlingSide>,
-) -> PyResult<bool> {
-    let color = color_arg(color)?;
-    let pos = board.position();
-    Ok(match side {
-        Some(side) => pos.has_castling_right(color, side),
-        None => pos.has_any_castling_right(color),
-    })
 }
 
 /// The python-chess piece type on a square, from the core's role.
@@ -160,13 +139,13 @@ macro_rules! with_chess_inspection {
                 /// The piece type on `square` (1 pawn to 6 king), or `None`.
                 fn piece_type_at(&self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Option<u8>> {
                     let sq = $crate::chess_inspect::square_arg(square)?;
-                    Ok($crate::chess_inspect::piece_type_of(self.inner.position().role_at(sq)))
+                    Ok($crate::chess_inspect::piece_type_of(self.inner.setup().piece_at(sq).map(|p| p.role)))
                 }
 
                 /// The colour of the piece on `square` (`True` for White), or `None`.
                 fn color_at(&self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Option<bool>> {
                     let sq = $crate::chess_inspect::square_arg(square)?;
-                    Ok(self.inner.position().piece_at(sq).map(|p| p.color == ::qipan::Color::White))
+                    Ok(self.inner.setup().piece_at(sq).map(|p| p.color == ::qipan::Color::White))
                 }
 
                 /// The pieces by square: `{square: Piece}`.
@@ -181,13 +160,13 @@ macro_rules! with_chess_inspection {
 
                 /// The square of `color`'s king, or `None`.
                 fn king(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Option<usize>> {
-                    Ok(self.inner.position().king_of($crate::pymove::color_arg(color)?).map(|sq| sq.index()))
+                    Ok(self.inner.setup().king($crate::pymove::color_arg(color)?).map(|sq| sq.index()))
                 }
 
                 /// The squares the piece on `square` attacks (empty for an empty square).
                 fn attacks(&self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<$crate::squareset::SquareSet> {
                     let sq = $crate::chess_inspect::square_arg(square)?;
-                    Ok($crate::squareset::SquareSet::new(self.inner.position().attacks_from(sq).0))
+                    Ok($crate::squareset::SquareSet::new(self.inner.setup().attacks(sq).0))
                 }
 
                 /// The squares of `color`'s pieces that attack `square`.
@@ -202,7 +181,7 @@ macro_rules! with_chess_inspection {
 
                 /// The pieces giving check to the side to move.
                 fn checkers(&self) -> $crate::squareset::SquareSet {
-                    $crate::squareset::SquareSet::new(self.inner.position().checkers().0)
+                    $crate::squareset::SquareSet::new(self.inner.setup().checkers().0)
                 }
 
                 /// The line `square` may move along when it pins to `color`'s king; every square
@@ -213,7 +192,7 @@ macro_rules! with_chess_inspection {
 
                 /// Whether `square` is pinned to `color`'s king.
                 fn is_pinned(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<bool> {
-                    Ok(self.inner.position().is_pinned($crate::pymove::color_arg(color)?, $crate::chess_inspect::square_arg(square)?))
+                    Ok(self.inner.setup().pin_line($crate::pymove::color_arg(color)?, $crate::chess_inspect::square_arg(square)?).is_some())
                 }
 
                 /// Whether the legal move `move` captures (en passant included).
@@ -266,7 +245,7 @@ macro_rules! with_chess_inspection {
 
                 /// The piece placement field of the FEN.
                 fn board_fen(&self) -> String {
-                    self.inner.position().board_fen()
+                    self.inner.setup().board_fen()
                 }
 
                 /// The legal move `move` in long algebraic notation (`Ng1-f3`).
@@ -282,86 +261,154 @@ macro_rules! with_chess_inspection {
 
                 /// Whether the current position has occurred `count` times (this time included).
                 #[pyo3(signature = (count = 3))]
-                fn is_repetition(&self, count: i64) -> bool {
-                    i64::try_from(self.inner.game().repetitions()).unwrap_or(i64::MAX) >= count
+                fn is_repetition(&self, count: i64) -> ::pyo3::PyResult<bool> {
+                    self.inner.playable()?;
+                    Ok(i64::try_from(self.inner.game().repetitions()).unwrap_or(i64::MAX) >= count)
                 }
 
                 /// Whether the current position has occurred five times.
-                fn is_fivefold_repetition(&self) -> bool {
-                    self.inner.game().repetitions() >= 5
+                fn is_fivefold_repetition(&self) -> ::pyo3::PyResult<bool> {
+                    self.inner.playable()?;
+                    Ok(self.inner.game().repetitions() >= 5)
                 }
 
                 /// Whether 75 moves by each side passed without a capture or pawn move.
-                fn is_seventyfive_moves(&self) -> bool {
-                    self.inner.position().is_seventyfive_moves()
+                fn is_seventyfive_moves(&self) -> ::pyo3::PyResult<bool> {
+                    self.inner.playable()?;
+                    Ok(self.inner.position().is_seventyfive_moves())
                 }
 
                 /// Whether 50 moves by each side passed without a capture or pawn move.
-                fn is_fifty_moves(&self) -> bool {
-                    self.inner.position().is_fifty_moves()
+                fn is_fifty_moves(&self) -> ::pyo3::PyResult<bool> {
+                    self.inner.playable()?;
+                    Ok(self.inner.position().is_fifty_moves())
                 }
 
                 /// The move number: 1 at the start, incremented after Black's move.
                 #[getter]
                 fn fullmove_number(&self) -> u32 {
-                    self.inner.position().fullmoves()
+                    self.inner.setup().fullmoves
                 }
 
                 /// Half-moves since the last capture or pawn move.
                 #[getter]
                 fn halfmove_clock(&self) -> u32 {
-                    self.inner.position().halfmoves()
+                    self.inner.setup().halfmoves
                 }
 
                 /// The square the last double pawn step passed over, or `None` (python-chess's
                 /// `ep_square`: whether or not a capture there is possible).
                 #[getter]
                 fn ep_square(&self) -> Option<u32> {
-                    $crate::chess_inspect::ep_square(&self.inner)
+                    $crate::chess_setup::ep_square(&self.inner)
                 }
 
                 /// The rooks that may still castle, as a square mask (python-chess's
                 /// `castling_rights`: `qipan.SquareSet(board.castling_rights)`).
                 #[getter]
                 fn castling_rights(&self) -> u64 {
-                    self.inner.position().castling_rooks().0
+                    self.inner.setup().castling_rights.0
                 }
 
                 /// Whether `color` may still castle on either side.
                 fn has_castling_rights(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<bool> {
-                    $crate::chess_inspect::has_castling_rights(&self.inner, color, None)
+                    $crate::chess_setup::has_castling_rights(&self.inner, color, None)
                 }
 
                 /// Whether `color` may still castle on the king's side.
                 fn has_kingside_castling_rights(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<bool> {
-                    $crate::chess_inspect::has_castling_rights(&self.inner, color, Some(::qipan::chess::CastlingSide::KingSide))
+                    $crate::chess_setup::has_castling_rights(&self.inner, color, Some(::qipan::chess::CastlingSide::KingSide))
                 }
 
                 /// Whether `color` may still castle on the queen's side.
                 fn has_queenside_castling_rights(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<bool> {
-                    $crate::chess_inspect::has_castling_rights(&self.inner, color, Some(::qipan::chess::CastlingSide::QueenSide))
+                    $crate::chess_setup::has_castling_rights(&self.inner, color, Some(::qipan::chess::CastlingSide::QueenSide))
                 }
 
                 // --- end of inspection -----------------------------------------------------------
 
-                // --- setup (issue #15 part 3; boards that fail validation are not held yet) -----
+                // --- setup (issue #15): see chess_setup.rs ------------------------------------
 
-                /// What makes the position unplayable, as python-chess's `status()`: an int of
+                /// What makes the board unplayable, as python-chess's `status()`: an int of
                 /// `qipan.STATUS_*` flags, `qipan.STATUS_VALID` (0) for a playable one.
                 fn status(&self) -> u32 {
-                    ::qipan::chess::Setup::from(self.inner.position()).status().0
+                    self.inner.setup().status().0
                 }
 
                 /// Whether `status()` is `STATUS_VALID`.
                 fn is_valid(&self) -> bool {
-                    ::qipan::chess::Setup::from(self.inner.position()).status().is_valid()
+                    self.inner.setup().status().is_valid()
                 }
 
-                /// Sets the position from `fen` and forgets the moves played. A FEN qipan cannot
-                /// play raises `InvalidFenError` and changes nothing.
+                /// Sets the board from `fen` and forgets the moves played, as python-chess's
+                /// `set_fen`: a FEN of a board that fails validation is held (see `status()`);
+                /// text that is not a FEN raises `InvalidFenError` and changes nothing.
                 fn set_fen(&mut self, fen: &str) -> ::pyo3::PyResult<()> {
-                    let rules = self.inner.rules_name();
-                    self.inner = Board::new(Some(fen), Some(&rules))?;
+                    self.inner.load_fen(fen)?;
+                    self.stack.clear();
+                    Ok(())
+                }
+
+                /// Sets the pieces from a FEN placement field (`"8/8/4k3/..."`); the side to move,
+                /// castling rights, en passant square and clocks stay, the moves are forgotten.
+                fn set_board_fen(&mut self, fen: &str) -> ::pyo3::PyResult<()> {
+                    $crate::chess_setup::set_board_fen(&mut self.inner, fen)?;
+                    self.stack.clear();
+                    Ok(())
+                }
+
+                /// Puts `piece` (a `Piece`, a python-chess piece, or `None` to empty the square) on
+                /// `square`; the moves are forgotten. The board may become unplayable: see
+                /// `status()`. `promoted` is accepted for python-chess's signature and ignored.
+                #[pyo3(signature = (square, piece, promoted = false))]
+                fn set_piece_at(&mut self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>, piece: &::pyo3::Bound<'_, ::pyo3::PyAny>, promoted: bool) -> ::pyo3::PyResult<()> {
+                    let _ = promoted;
+                    $crate::chess_setup::set_piece_at(&mut self.inner, square, piece)?;
+                    self.stack.clear();
+                    Ok(())
+                }
+
+                /// Takes the piece off `square` and returns it (`None` when the square is empty).
+                fn remove_piece_at(&mut self, py: ::pyo3::Python<'_>, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Option<::pyo3::Py<$crate::piece::PyPiece>>> {
+                    let piece = $crate::chess_setup::remove_piece_at(py, &mut self.inner, square)?;
+                    if piece.is_some() {
+                        self.stack.clear();
+                    }
+                    Ok(piece)
+                }
+
+                /// An empty board: no pieces, White to move, no castling rights, no en passant
+                /// square, move 1, no moves played (unplayable until both kings are put on).
+                fn clear(&mut self) {
+                    $crate::chess_setup::clear(&mut self.inner);
+                    self.stack.clear();
+                }
+
+                /// Takes every piece off; the side to move, castling rights, en passant square and
+                /// clocks stay, as python-chess's `clear_board()`.
+                fn clear_board(&mut self) {
+                    $crate::chess_setup::clear_board(&mut self.inner);
+                    self.stack.clear();
+                }
+
+                /// Sets the side to move (`True` for White); the moves are forgotten.
+                #[setter(turn)]
+                fn set_turn(&mut self, turn: bool) {
+                    $crate::chess_setup::set_turn(&mut self.inner, turn);
+                    self.stack.clear();
+                }
+
+                /// Sets the castling rights, a mask of the rooks that may castle.
+                #[setter(castling_rights)]
+                fn set_castling_rights(&mut self, mask: u64) {
+                    $crate::chess_setup::set_castling_rights(&mut self.inner, mask);
+                    self.stack.clear();
+                }
+
+                /// Sets the en passant square (`None` for none).
+                #[setter(ep_square)]
+                fn set_ep_square(&mut self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<()> {
+                    $crate::chess_setup::set_ep_square(&mut self.inner, square)?;
                     self.stack.clear();
                     Ok(())
                 }
@@ -383,8 +430,14 @@ macro_rules! with_chess_inspection {
                 /// A copy seen from the other side (ranks flipped, colours, turn, castling rights
                 /// and en passant square swapped), without moves, as python-chess's `mirror()`.
                 fn mirror(&self) -> Self {
-                    let rules = self.inner.game().rules().clone();
-                    Self { inner: Board::from_position(self.inner.position().mirror(), rules), stack: Vec::new() }
+                    let mut inner = self.inner.copy(false);
+                    if inner.is_playable() {
+                        let rules = self.inner.game().rules().clone();
+                        inner = Board::from_position(self.inner.position().mirror(), rules);
+                    } else {
+                        inner.set_up(inner.setup().mirror());
+                    }
+                    Self { inner, stack: Vec::new() }
                 }
 
                 // --- end of setup ----------------------------------------------------------------

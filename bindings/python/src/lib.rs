@@ -12,6 +12,7 @@ pub mod board;
 pub mod bulk;
 pub mod cache;
 pub mod chess_inspect;
+pub mod chess_setup;
 pub mod errors;
 pub mod games;
 pub mod legal;
@@ -21,8 +22,10 @@ pub mod pyboard;
 pub mod pymove;
 pub mod rating;
 pub mod repr;
+pub mod setup;
 pub mod squareset;
 pub mod termination;
+pub mod xiangqi_inspect;
 
 use pyo3::prelude::*;
 
@@ -36,6 +39,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pymove::PyOutcome>()?;
     m.add_class::<legal::LegalMoves>()?;
     m.add_class::<piece::PyPiece>()?;
+    m.add_class::<xiangqi_inspect::PyXiangqiPiece>()?;
     m.add_class::<squareset::SquareSet>()?;
     m.add("Termination", termination::termination_enum(py)?)?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;

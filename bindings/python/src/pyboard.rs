@@ -67,6 +67,7 @@ macro_rules! board_class {
                 parse: impl FnOnce(&$variant, &str) -> Result<<$variant as Variant>::Move, qipan::MoveError>,
             ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
+                self.inner.playable()?;
                 let mv = parse(self.inner.position(), text).map_err(crate::errors::BoardError::from)?;
                 let obj = self.wrap_move(py, mv)?;
                 self.inner.push_resolved(mv);
@@ -82,6 +83,7 @@ macro_rules! board_class {
                 parse: impl FnOnce(&$variant, &str) -> Result<<$variant as Variant>::Move, qipan::MoveError>,
             ) -> PyResult<Py<PyMove>> {
                 check_move_text(text)?;
+                self.inner.playable()?;
                 let mv = parse(self.inner.position(), text).map_err(crate::errors::BoardError::from)?;
                 self.wrap_move(py, mv)
             }
@@ -96,8 +98,9 @@ macro_rules! board_class {
             /// The legal moves of the current position: `count()`, `len()`, `in`, iteration,
             /// `bool()` (python-chess's `LegalMoveGenerator` shape).
             #[getter]
-            fn legal_moves(&self) -> LegalMoves {
-                self.inner.position().clone().legal_moves_object()
+            fn legal_moves(&self) -> PyResult<LegalMoves> {
+                self.inner.playable()?;
+                Ok(self.inner.position().clone().legal_moves_object())
             }
 
             /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here; never the
@@ -139,8 +142,8 @@ macro_rules! board_class {
             /// How the game ended (`termination` a `qipan.Termination`, `winner` a bool or
             /// `None`), or `None` while it goes on.
             #[pyo3(signature = (claim_draw = false))]
-            fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
-                self.inner.outcome(claim_draw).map(PyOutcome::new)
+            fn outcome(&self, claim_draw: bool) -> PyResult<Option<PyOutcome>> {
+                Ok(self.inner.outcome(claim_draw)?.map(PyOutcome::new))
             }
 
             /// Plays `move` (a `qipan.Move` or any object with `uci()`, a python-chess move
@@ -150,7 +153,7 @@ macro_rules! board_class {
                 // The common case first: one of this game's own `Move` objects, legal here.
                 if let Ok(ours) = r#move.cast::<PyMove>() {
                     if let Some(mv) = <$variant as BindVariant>::unwrap(&ours.get().repr) {
-                        if self.inner.position().is_legal(mv) {
+                        if self.inner.is_playable() && self.inner.position().is_legal(mv) {
                             self.inner.push_resolved(mv);
                             self.stack.push(ours.clone().unbind());
                             return Ok(());
@@ -242,35 +245,38 @@ macro_rules! board_class {
 
             /// Whether the side to move is in check.
             fn is_check(&self) -> bool {
-                self.inner.position().is_check()
+                crate::setup::is_check(&self.inner)
             }
 
             /// Whether the side to move is checkmated.
-            fn is_checkmate(&self) -> bool {
-                self.inner.is_checkmate()
+            fn is_checkmate(&self) -> PyResult<bool> {
+                Ok(self.inner.is_checkmate()?)
             }
 
             /// Whether the side to move has no legal move and is not in check.
-            fn is_stalemate(&self) -> bool {
-                self.inner.is_stalemate()
+            fn is_stalemate(&self) -> PyResult<bool> {
+                Ok(self.inner.is_stalemate()?)
             }
 
             /// Whether neither side has the material to win.
-            fn is_insufficient_material(&self) -> bool {
-                self.inner.position().is_insufficient_material()
+            fn is_insufficient_material(&self) -> PyResult<bool> {
+                self.inner.playable()?;
+                Ok(self.inner.position().is_insufficient_material())
             }
 
             /// Whether `color` (`"white"`, `"red"`, `"black"` or a bool) lacks the material to win.
             fn has_insufficient_material(&self, color: &Bound<'_, PyAny>) -> PyResult<bool> {
+                self.inner.playable()?;
                 Ok(self.inner.position().has_insufficient_material(color_arg(color)?))
             }
 
             /// Whether neither side can win by any sequence of legal moves, proven (chess: the
             /// unwinnability analysis, FIDE 1.3 / 5.2.2; Xiangqi: the material test). Runs without
             /// the GIL.
-            fn is_dead_position(&self, py: Python<'_>) -> bool {
+            fn is_dead_position(&self, py: Python<'_>) -> PyResult<bool> {
+                self.inner.playable()?;
                 let pos = self.inner.position().clone();
-                py.detach(move || Variant::is_dead_position(&pos))
+                Ok(py.detach(move || Variant::is_dead_position(&pos)))
             }
 
             /// Whether `color` can still checkmate by some sequence of legal moves: `True` (a
@@ -278,6 +284,7 @@ macro_rules! board_class {
             /// the analysis's bound). Runs without the GIL.
             fn can_win(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Option<bool>> {
                 let color = color_arg(color)?;
+                self.inner.playable()?;
                 let pos = self.inner.position().clone();
                 Ok(py.detach(move || pos.winnable(color)))
             }
@@ -290,6 +297,7 @@ macro_rules! board_class {
                 color: &Bound<'_, PyAny>,
             ) -> PyResult<Option<Bound<'py, PyList>>> {
                 let color = color_arg(color)?;
+                self.inner.playable()?;
                 let pos = self.inner.position().clone();
                 match py.detach(move || pos.winning_line(color)) {
                     Some(line) => {
@@ -301,48 +309,49 @@ macro_rules! board_class {
             }
 
             /// Whether the side to move may claim a draw by threefold repetition.
-            fn can_claim_threefold_repetition(&self) -> bool {
-                self.inner.can_claim(Termination::ThreefoldRepetition)
+            fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
+                Ok(self.inner.can_claim(Termination::ThreefoldRepetition)?)
             }
 
             /// Whether the side to move may claim a draw under the fifty-move rule.
-            fn can_claim_fifty_moves(&self) -> bool {
-                self.inner.can_claim(Termination::FiftyMoves)
+            fn can_claim_fifty_moves(&self) -> PyResult<bool> {
+                Ok(self.inner.can_claim(Termination::FiftyMoves)?)
             }
 
             /// Whether the side to move may claim a draw.
-            fn can_claim_draw(&self) -> bool {
-                self.inner.game().can_claim_draw()
+            fn can_claim_draw(&self) -> PyResult<bool> {
+                self.inner.playable()?;
+                Ok(self.inner.game().can_claim_draw())
             }
 
             /// Whether the game is over (with `claim_draw`, also when a draw may be claimed).
             #[pyo3(signature = (claim_draw = false))]
-            fn is_game_over(&self, claim_draw: bool) -> bool {
-                self.inner.outcome(claim_draw).is_some()
+            fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
+                Ok(self.inner.outcome(claim_draw)?.is_some())
             }
 
             // --- end of python-chess types ---------------------------------------------------
 
             /// The result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
             #[pyo3(signature = (claim_draw = false))]
-            fn result(&self, claim_draw: bool) -> &'static str {
-                self.inner.outcome(claim_draw).map_or("*", |o| o.result())
+            fn result(&self, claim_draw: bool) -> PyResult<&'static str> {
+                Ok(self.inner.outcome(claim_draw)?.map_or("*", |o| o.result()))
             }
 
             /// `color` resigns; returns `False` (and changes nothing) when the game is already over.
             fn resign(&mut self, color: &Bound<'_, PyAny>) -> PyResult<bool> {
-                Ok(self.inner.resign(color_arg(color)?))
+                Ok(self.inner.resign(color_arg(color)?)?)
             }
 
             /// Both sides agree to a draw; returns `False` when the game is already over.
-            fn agree_draw(&mut self) -> bool {
-                self.inner.agree_draw()
+            fn agree_draw(&mut self) -> PyResult<bool> {
+                Ok(self.inner.agree_draw()?)
             }
 
             /// `color` runs out of time: a loss, or a draw when the opponent cannot win. Returns
             /// `False` when the game is already over.
             fn flag(&mut self, color: &Bound<'_, PyAny>) -> PyResult<bool> {
-                Ok(self.inner.flag(color_arg(color)?))
+                Ok(self.inner.flag(color_arg(color)?)?)
             }
 
             /// The number of leaf nodes `depth` plies below the current position, counted on
@@ -350,14 +359,14 @@ macro_rules! board_class {
             /// meanwhile).
             #[pyo3(signature = (depth, threads = 1))]
             fn perft(slf: &Bound<'_, Self>, depth: i64, threads: usize) -> PyResult<u64> {
-                let (root, depth) = slf.borrow().inner.perft_root(depth).map_err(PyValueError::new_err)?;
+                let (root, depth) = slf.borrow().inner.perft_root(depth)?;
                 let threads = threads.clamp(1, 64);
                 Ok(slf.py().detach(move || qipan::perft_threads(&root, depth, threads)))
             }
 
             /// A Unicode diagram of the position.
             fn __str__(&self) -> String {
-                self.inner.position().diagram()
+                self.inner.diagram()
             }
 
             fn __repr__(&self) -> String {
@@ -366,7 +375,24 @@ macro_rules! board_class {
 
             /// An SVG picture of the position (Jupyter shows it).
             fn _repr_svg_(&self) -> String {
-                self.inner.position().svg()
+                self.inner.svg()
+            }
+
+            /// The picture `qipan.svg.board` draws (see svg.py), options already converted.
+            #[pyo3(signature = (lastmove, check, arrows, fill, flipped, size, coordinates))]
+            #[allow(clippy::too_many_arguments)]
+            fn _svg(
+                &self,
+                lastmove: Option<(usize, usize)>,
+                check: Option<usize>,
+                arrows: Vec<(usize, usize, String)>,
+                fill: Vec<(usize, String)>,
+                flipped: bool,
+                size: Option<usize>,
+                coordinates: bool,
+            ) -> String {
+                let options = qipan::render::SvgOptions { last_move: lastmove, check, arrows, fill, flipped, size, coordinates };
+                self.inner.svg_with(&options)
             }
 
             fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (), State) {
@@ -419,7 +445,8 @@ board_class! {
         /// The Scharnagl number (0–959) of the current position if it is a Chess960 start
         /// position (518 for the standard one), else `None` — as python-chess's `chess960_pos()`.
         fn chess960_pos(&self) -> Option<u32> {
-            self.inner.position().chess960_number()
+            // A board that cannot be played is no start position.
+            self.inner.is_playable().then(|| self.inner.position().chess960_number()).flatten()
         }
 
         /// `move` in Standard Algebraic Notation (`"Nf3"`, `"exd8=Q+"`, `"O-O"`).
@@ -441,6 +468,9 @@ board_class! {
 }
 }
 
+// The inspection and set-up methods (piece_at, attackers, set_piece_at, ...) live in
+// xiangqi_inspect.rs.
+crate::xiangqi_inspect::with_xiangqi_inspection! {
 board_class! {
     /// A Xiangqi game: `XiangqiBoard(fen=None, rules="asian")`; `rules` is `"asian"` (Asian Xiangqi
     /// Federation repetition rules: perpetual check and chase lose), `"chinese"` (Chinese Xiangqi
@@ -469,10 +499,16 @@ board_class! {
             self.parse_text(py, wxf, |pos, text| pos.parse_wxf(text))
         }
 
-        /// `move` in Chinese notation (`"炮二平五"`).
-        #[pyo3(signature = (r#move))]
-        fn chinese(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-            Ok(self.inner.write_with(MoveArg::extract(r#move)?.repr(), |pos, mv| pos.chinese(mv))?)
+        /// `move` in Chinese notation (`"炮二平五"`), in traditional characters with
+        /// `traditional=True` (`"馬二進三"`).
+        #[pyo3(signature = (r#move, traditional = false))]
+        fn chinese(&self, r#move: &Bound<'_, PyAny>, traditional: bool) -> PyResult<String> {
+            let style = if traditional {
+                qipan::xiangqi::ChineseStyle::Traditional
+            } else {
+                qipan::xiangqi::ChineseStyle::Simplified
+            };
+            Ok(self.inner.write_with(MoveArg::extract(r#move)?.repr(), |pos, mv| pos.chinese_with(mv, style))?)
         }
 
         /// Plays a move in Chinese notation (simplified or traditional) and returns it.
@@ -485,4 +521,5 @@ board_class! {
             self.parse_text(py, text, |pos, text| pos.parse_chinese(text))
         }
     }
+}
 }

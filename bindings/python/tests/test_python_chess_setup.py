@@ -78,10 +78,14 @@ def test_set_fen_reset_and_clear_stack() -> None:
     board = qipan.ChessBoard()
     board.push_uci("e2e4")
     before = board.fen()
-    for bad in ["8/8/8/8/8/8/8/8 w - - 0 1", "not a fen", "x" * 100_000]:
+    for bad in ["not a fen", "x" * 100_000, "8/8/8/8/8/8/8/8 x - - 0 1", "8/8/8/8/8/8/8/8 w - - z 1"]:
         with pytest.raises(qipan.InvalidFenError):
             board.set_fen(bad)
         assert board.fen() == before and len(board.move_stack) == 1
+    # A FEN of a board that fails validation is held, as python-chess's set_fen holds it.
+    board.set_fen("8/8/8/8/8/8/8/8 w - - 0 1")
+    assert board.status() == int(chess.Board("8/8/8/8/8/8/8/8 w - - 0 1").status())
+    assert board.move_stack == [] and not board.is_valid()
 
 
 def test_mirror_is_python_chess_mirror() -> None:

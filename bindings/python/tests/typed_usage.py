@@ -132,5 +132,24 @@ def game_records() -> dict[str, object]:
     }
 
 
+def set_up() -> tuple[int, bool, Optional[qipan.Piece], list[int], Optional[qipan.XiangqiPiece], str]:
+    """Boards set up piece by piece (issue #15)."""
+    board = qipan.ChessBoard()
+    board.clear()
+    board.set_piece_at(qipan.E1, qipan.Piece(qipan.KING, qipan.WHITE))
+    board.set_piece_at(qipan.E8, None)
+    board.turn = qipan.BLACK
+    board.castling_rights = 0
+    board.ep_square = None
+    taken: Optional[qipan.Piece] = board.remove_piece_at(qipan.E1)
+    status: int = board.status()
+    xq = qipan.XiangqiBoard()
+    xq.set_piece_at(0, qipan.XiangqiPiece(qipan.CHARIOT, qipan.RED))
+    general: Optional[qipan.XiangqiPiece] = xq.piece_at(4)
+    checkers: list[int] = xq.checkers()
+    text: str = xq.chinese(xq.parse_uci("h0g2"), traditional=True)
+    return status, board.is_valid(), taken, checkers, general, text
+
+
 if __name__ == "__main__":
     print(summary())

@@ -50,9 +50,79 @@ pub fn text_svg(text: &str) -> String {
 }
 
 pub(crate) fn open_svg(width: usize, height: usize, background: &str) -> String {
+    open_svg_sized(width, height, None, background)
+}
+
+/// The frame of a picture drawn on a `width` × `height` canvas, shown `size` pixels wide (the
+/// canvas's own width when `None`).
+pub(crate) fn open_svg_sized(
+    width: usize,
+    height: usize,
+    size: Option<usize>,
+    background: &str,
+) -> String {
+    let shown_width = size.unwrap_or(width).max(1);
+    let shown_height = shown_width.saturating_mul(height).div_ceil(width.max(1));
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\"><rect width=\"{width}\" height=\"{height}\" \
-         fill=\"{background}\"/>"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{shown_width}\" \
+         height=\"{shown_height}\" viewBox=\"0 0 {width} {height}\"><rect width=\"{width}\" \
+         height=\"{height}\" fill=\"{background}\"/>"
     )
+}
+
+/// What a board picture shows beside the pieces, as python-chess's `chess.svg.board` options.
+/// Squares are the game's square indices (chess `0..64`, Xiangqi `0..90`); squares off the
+/// board are left out. Colours are CSS colours, written escaped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// The last move's from and to squares, tinted.
+    pub last_move: Option<(usize, usize)>,
+    /// The square of a king (general) in check, marked red.
+    pub check: Option<usize>,
+    /// Arrows: tail square, head square, colour.
+    pub arrows: Vec<(usize, usize, String)>,
+    /// Squares tinted with a colour.
+    pub fill: Vec<(usize, String)>,
+    /// Drawn from the second player's side (Black's).
+    pub flipped: bool,
+    /// The width in pixels (the height in proportion); the picture's own size when `None`.
+    pub size: Option<usize>,
+    /// Whether the file and rank labels are drawn.
+    pub coordinates: bool,
+}
+
+impl Default for SvgOptions {
+    /// No marks, from the first player's side, natural size, with coordinates.
+    fn default() -> SvgOptions {
+        SvgOptions {
+            last_move: None,
+            check: None,
+            arrows: Vec::new(),
+            fill: Vec::new(),
+            flipped: false,
+            size: None,
+            coordinates: true,
+        }
+    }
+}
+
+/// An arrow from `(x1, y1)` to `(x2, y2)` in `color`: a thick line and a triangular head.
+pub(crate) fn arrow(svg: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), color: &str) {
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (ux, uy) = (dx / len, dy / len);
+    let head = 18.0_f64.min(len);
+    let (bx, by) = (x2 - ux * head, y2 - uy * head);
+    let color = escape_xml(color);
+    let _ = write!(
+        svg,
+        "<g class=\"arrow\" fill=\"{color}\" stroke=\"{color}\" opacity=\"0.75\">\
+         <line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{bx:.1}\" y2=\"{by:.1}\" stroke-width=\"8\" \
+         stroke-linecap=\"butt\"/><polygon points=\"{x2:.1},{y2:.1} {:.1},{:.1} {:.1},{:.1}\" \
+         stroke=\"none\"/></g>",
+        bx - uy * 11.0,
+        by + ux * 11.0,
+        bx + uy * 11.0,
+        by - ux * 11.0,
+    );
 }

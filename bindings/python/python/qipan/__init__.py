@@ -25,9 +25,11 @@ from qipan._qipan import (
     SquareSet,
     Termination,
     XiangqiBoard,
+    XiangqiPiece,
     __version__,
 )
 from qipan import rating
+from qipan import svg
 
 # --- python-chess names (issue #15): colours, piece types and squares as python-chess numbers
 # them, so that a program written for python-chess runs after changing its import. These are
@@ -48,6 +50,13 @@ PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
 PIECE_TYPES = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
 PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+
+# Xiangqi piece types (XiangqiPiece.piece_type) and squares: ICCS names, files a-i from Red's
+# left, ranks 0-9 from Red's side; square = rank * 9 + file (a0 = 0, i0 = 8, a1 = 9, i9 = 89).
+GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER = range(1, 8)
+XIANGQI_PIECE_TYPES = [GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER]
+XIANGQI_SQUARE_NAMES = [f + r for r in "0123456789" for f in "abcdefghi"]
+XIANGQI_SQUARES = list(range(90))
 
 FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
 RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
@@ -122,6 +131,7 @@ __all__ = [
     "Move",
     "Outcome",
     "XiangqiBoard",
+    "XiangqiPiece",
     "__version__",
     # python-chess names (issue #15)
     "LegalMoves",
@@ -163,6 +173,16 @@ __all__ = [
     "PIECE_TYPES",
     "PIECE_SYMBOLS",
     "PIECE_NAMES",
+    "GENERAL",
+    "ADVISOR",
+    "ELEPHANT",
+    "HORSE",
+    "CHARIOT",
+    "CANNON",
+    "SOLDIER",
+    "XIANGQI_PIECE_TYPES",
+    "XIANGQI_SQUARE_NAMES",
+    "XIANGQI_SQUARES",
     "FILE_NAMES",
     "RANK_NAMES",
     "SQUARES",
@@ -175,6 +195,7 @@ __all__ = [
     *_SQUARE_CONSTANT_NAMES,
     "rating",
     "read_games",
+    "svg",
     "replay_pgn",
     "replay_pgn_range",
     "ReplayError",

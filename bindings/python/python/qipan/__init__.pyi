@@ -6,6 +6,7 @@ from typing import Any, Protocol, overload, Dict, Iterable, Iterator, List, Lite
 import qipan.pgn
 
 from qipan import rating as rating
+from qipan import svg as svg
 
 __all__ = [
     "AmbiguousMoveError",
@@ -16,6 +17,7 @@ __all__ = [
     "Move",
     "Outcome",
     "XiangqiBoard",
+    "XiangqiPiece",
     "__version__",
     "LegalMoves",
     "Piece",
@@ -56,6 +58,16 @@ __all__ = [
     "PIECE_TYPES",
     "PIECE_SYMBOLS",
     "PIECE_NAMES",
+    "GENERAL",
+    "ADVISOR",
+    "ELEPHANT",
+    "HORSE",
+    "CHARIOT",
+    "CANNON",
+    "SOLDIER",
+    "XIANGQI_PIECE_TYPES",
+    "XIANGQI_SQUARE_NAMES",
+    "XIANGQI_SQUARES",
     "FILE_NAMES",
     "RANK_NAMES",
     "SQUARES",
@@ -131,6 +143,7 @@ __all__ = [
     "H8",
     "rating",
     "read_games",
+    "svg",
     "replay_pgn",
     "replay_pgn_range",
     "ReplayError",
@@ -163,6 +176,16 @@ KING: Literal[6]
 PIECE_TYPES: List[int]
 PIECE_SYMBOLS: List[Optional[str]]
 PIECE_NAMES: List[Optional[str]]
+GENERAL: Literal[1]
+ADVISOR: Literal[2]
+ELEPHANT: Literal[3]
+HORSE: Literal[4]
+CHARIOT: Literal[5]
+CANNON: Literal[6]
+SOLDIER: Literal[7]
+XIANGQI_PIECE_TYPES: List[int]
+XIANGQI_SQUARE_NAMES: List[str]
+XIANGQI_SQUARES: List[int]
 FILE_NAMES: List[str]
 RANK_NAMES: List[str]
 SQUARES: List[int]
@@ -289,12 +312,42 @@ class Piece:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
+@final
+class XiangqiPiece:
+    """A Xiangqi piece: ``piece_type`` 1 (``GENERAL``) to 7 (``SOLDIER``), ``color`` ``True`` for
+    Red."""
+
+    def __new__(cls, piece_type: int, color: _ColorLike) -> XiangqiPiece: ...
+    @staticmethod
+    def from_symbol(symbol: str) -> XiangqiPiece:
+        """The piece of a FEN letter (``"K"``, ``"a"``, ``"N"``, ``"c"``; Red upper case)."""
+    @property
+    def piece_type(self) -> int: ...
+    @property
+    def color(self) -> bool: ...
+    def symbol(self) -> str: ...
+    def unicode_symbol(self) -> str:
+        """The Chinese character (``帅``, ``将``, ``车``...)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
 class _UciMove(Protocol):
     """Any move with coordinates, such as python-chess's ``chess.Move``."""
 
     def uci(self) -> str: ...
 
 _MoveLike = Union["Move", _UciMove]
+
+class _ChessPiece(Protocol):
+    """A piece with python-chess's ``piece_type`` and ``color`` (a ``chess.Piece``)."""
+
+    @property
+    def piece_type(self) -> int: ...
+    @property
+    def color(self) -> bool: ...
+
+_PieceLike = Union["Piece", _ChessPiece]
 
 @final
 class LegalMoves:
@@ -464,6 +517,16 @@ class _Board:
     def perft(self, depth: int, threads: int = 1) -> int:
         """Leaf nodes ``depth`` plies below the current position (releases the GIL)."""
     def _repr_svg_(self) -> str: ...
+    def _svg(
+        self,
+        lastmove: Optional[tuple[int, int]],
+        check: Optional[int],
+        arrows: list[tuple[int, int, str]],
+        fill: list[tuple[int, str]],
+        flipped: bool,
+        size: Optional[int],
+        coordinates: bool,
+    ) -> str: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
     def __setstate__(self, state: tuple[Any, ...]) -> None: ...
 
@@ -525,15 +588,32 @@ class ChessBoard(_Board):
     def halfmove_clock(self) -> int: ...
     @property
     def ep_square(self) -> Optional[int]: ...
+    @ep_square.setter
+    def ep_square(self, square: Optional[int]) -> None: ...
     @property
     def castling_rights(self) -> int: ...
+    @castling_rights.setter
+    def castling_rights(self, mask: int) -> None: ...
     def has_castling_rights(self, color: _ColorLike) -> bool: ...
     def has_kingside_castling_rights(self, color: _ColorLike) -> bool: ...
     def has_queenside_castling_rights(self, color: _ColorLike) -> bool: ...
-    # --- setup (issue #15 part 3) ---
-    def status(self) -> int: ...
+    # --- setup (issue #15): boards that fail validation are held; moves need a valid one ---
+    @property
+    def turn(self) -> bool:
+        """``True`` for White, ``False`` for Black; settable."""
+    @turn.setter
+    def turn(self, turn: bool) -> None: ...
+    def status(self) -> int:
+        """``STATUS_*`` flags saying what makes the board unplayable; ``STATUS_VALID`` (0)."""
     def is_valid(self) -> bool: ...
     def set_fen(self, fen: str) -> None: ...
+    def set_board_fen(self, fen: str) -> None: ...
+    def set_piece_at(
+        self, square: int, piece: Optional[_PieceLike], promoted: bool = False
+    ) -> None: ...
+    def remove_piece_at(self, square: int) -> Optional[Piece]: ...
+    def clear(self) -> None: ...
+    def clear_board(self) -> None: ...
     def reset(self) -> None: ...
     def clear_stack(self) -> None: ...
     def mirror(self) -> ChessBoard: ...
@@ -552,8 +632,28 @@ class XiangqiBoard(_Board):
         """``move`` in WXF notation (``"C2.5"``)."""
     def push_wxf(self, wxf: str) -> Move: ...
     def parse_wxf(self, wxf: str) -> Move: ...
-    def chinese(self, move: _MoveLike) -> str:
-        """``move`` in Chinese notation (``"炮二平五"``)."""
+    # --- inspection and set-up (issue #15); squares 0 (a0) to 89 (i9), rank * 9 + file ---
+    @property
+    def turn(self) -> bool:
+        """``True`` for Red, ``False`` for Black; settable."""
+    @turn.setter
+    def turn(self, turn: bool) -> None: ...
+    def piece_at(self, square: int) -> Optional[XiangqiPiece]: ...
+    def piece_map(self) -> Dict[int, XiangqiPiece]: ...
+    def pieces(self, piece_type: int, color: _ColorLike) -> List[int]: ...
+    def king(self, color: _ColorLike) -> Optional[int]: ...
+    def attackers(self, color: _ColorLike, square: int) -> List[int]: ...
+    def is_attacked_by(self, color: _ColorLike, square: int) -> bool: ...
+    def checkers(self) -> List[int]: ...
+    def is_capture(self, move: _MoveLike) -> bool: ...
+    def gives_check(self, move: _MoveLike) -> bool: ...
+    def board_fen(self) -> str: ...
+    def is_valid(self) -> bool: ...
+    def set_piece_at(self, square: int, piece: Optional[XiangqiPiece]) -> None: ...
+    def remove_piece_at(self, square: int) -> Optional[XiangqiPiece]: ...
+    def clear(self) -> None: ...
+    def chinese(self, move: _MoveLike, traditional: bool = False) -> str:
+        """``move`` in Chinese notation (``"炮二平五"``); traditional characters on request."""
     def push_chinese(self, text: str) -> Move: ...
     def parse_chinese(self, text: str) -> Move: ...
 

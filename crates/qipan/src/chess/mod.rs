@@ -29,6 +29,7 @@ mod role;
 mod rules;
 mod san;
 mod setup;
+mod setup_fen;
 mod square;
 mod svg;
 mod uci;

@@ -276,8 +276,44 @@ impl Setup {
     }
 
     /// The king square of `color` as python-chess picks it: the highest of its kings.
-    fn king(&self, color: Color) -> Option<Square> {
+    pub fn king(&self, color: Color) -> Option<Square> {
         self.pieces(color, Role::King).last()
+    }
+
+    /// The pieces giving check to the side to move's king ([`Setup::king`]); none without one.
+    pub fn checkers(&self) -> Bitboard {
+        match self.king(self.turn) {
+            Some(king) => self.attackers(king, !self.turn),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// The squares the piece on `sq` attacks ([`Chess::attacks_from`]), on any placement.
+    pub fn attacks(&self, sq: Square) -> Bitboard {
+        self.placement.attacks_from(sq)
+    }
+
+    /// The line the piece on `sq` may move along when it is pinned to `color`'s king
+    /// ([`Chess::pin_line`]), on any placement.
+    pub fn pin_line(&self, color: Color, sq: Square) -> Option<Bitboard> {
+        self.placement.pin_line(color, sq)
+    }
+
+    /// A Unicode diagram of the placement ([`Chess::diagram`]).
+    pub fn diagram(&self) -> String {
+        self.placement.diagram()
+    }
+
+    /// An SVG picture of the placement, with the king in check marked when there is one.
+    pub fn svg(&self) -> String {
+        let mut pos = self.placement;
+        pos.turn = self.turn;
+        super::svg::chess_svg(&pos)
+    }
+
+    /// An SVG picture of the placement with `options` ([`Chess::svg_with`]).
+    pub fn svg_with(&self, options: &crate::render::SvgOptions) -> String {
+        self.placement.svg_with(options)
     }
 
     /// The castling rights that the placement supports (python-chess's

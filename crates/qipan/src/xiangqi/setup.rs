@@ -24,7 +24,7 @@ use arrayvec::ArrayVec;
 use super::board::code_color;
 use super::fen::reachable;
 use super::tables::NONE;
-use super::{FenError, Piece, Square, Xiangqi};
+use super::{FenError, Piece, PieceKind, Square, Xiangqi};
 use crate::Color;
 
 /// A Xiangqi board being set up: pieces, side to move and clocks, playable or not.
@@ -91,6 +91,28 @@ impl Setup {
         self.placement.attackers(sq, by)
     }
 
+    /// The square of `color`'s general, if it has one.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.placement
+            .pieces(color)
+            .find(|(_, piece)| piece.kind == PieceKind::General)
+            .map(|(sq, _)| sq)
+    }
+
+    /// The pieces of `color` with their squares ([`Xiangqi::pieces`]), on any setup.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.placement.pieces(color)
+    }
+
+    /// The pieces giving check to the side to move's general; none without a general.
+    pub fn checkers(&self) -> ArrayVec<Square, 16> {
+        let turn = self.turn();
+        match self.king(turn) {
+            Some(general) => self.attackers(general, !turn),
+            None => ArrayVec::new(),
+        }
+    }
+
     /// Whether the side to move has a general and it is attacked (`false` without a general).
     pub fn is_check(&self) -> bool {
         self.placement.general_attacked(self.placement.turn)
@@ -99,6 +121,21 @@ impl Setup {
     /// The FEN of the setup (playable or not).
     pub fn fen(&self) -> String {
         self.placement.write_fen()
+    }
+
+    /// A Unicode diagram of the setup ([`Xiangqi::diagram`]).
+    pub fn diagram(&self) -> String {
+        self.placement.diagram()
+    }
+
+    /// An SVG picture of the setup, a general in check marked as on a position.
+    pub fn svg(&self) -> String {
+        super::svg::xiangqi_svg(&self.placement)
+    }
+
+    /// An SVG picture of the setup with `options` ([`Xiangqi::svg_with`]).
+    pub fn svg_with(&self, options: &crate::render::SvgOptions) -> String {
+        self.placement.svg_with(options)
     }
 }
 
