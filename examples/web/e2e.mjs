@@ -5,7 +5,7 @@
 //
 //   node e2e.mjs          (needs bindings/wasm/pkg built, npm ci here, and /usr/bin/chromium)
 import assert from "node:assert/strict";
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize } from "node:path";
@@ -260,6 +260,14 @@ test("records: a Xiangqi record switches the page to Xiangqi, a file loads, a ba
   await page.waitForFunction(() => document.querySelector("#moves").innerText.includes("c4"));
   assert.equal(await page.getAttribute("#game-chess", "aria-pressed"), "true");
   assert.ok((await page.locator("#headers dd").allTextContents()).includes("From a file"));
+
+  // A Xiangqi archive (an XQF file of the shared test data) opens as its first game, in Xiangqi.
+  const xqf = readFileSync(join(here, "..", "..", "data", "xiangqi-archives", "030-黄松轩先胜冯敬如.XQF"));
+  await page.setInputFiles("#pgn-file", { name: "game.xqf", mimeType: "application/octet-stream", buffer: xqf });
+  await page.waitForFunction(() => document.querySelector("#pgn").value.includes("Variant"));
+  assert.equal(await page.getAttribute("#game-xiangqi", "aria-pressed"), "true");
+  assert.ok((await page.locator("#moves tbody tr").count()) > 10);
+  assert.equal(await text("#pgn-error"), "");
 
   // A record from a set-up position with Black to move starts the list with an empty cell.
   await page.fill("#pgn", '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"]\n\n1... Kd7 2. e4 *');

@@ -2,7 +2,7 @@
 // record's headers and comments shown beside the moves. Record text comes from strangers: it is only
 // ever inserted as text (textContent), never as HTML, with control and direction characters shown
 // escaped by the core's printable() so that they cannot hide or reorder what is shown.
-import { printable, readGames } from "qipan";
+import { printable, readGames, writePgn } from "qipan";
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,13 +49,26 @@ export function setUpRecords(page) {
     event.preventDefault();
     load($("pgn").value);
   });
+  // A file is read as bytes: PGN in UTF-8 or GBK, or a Xiangqi archive (XQF, CBR, CBL, DhtmlXQ),
+  // which the core tells from the bytes. Its first game is written as PGN into the box and loaded.
   $("pgn-file").addEventListener("change", async () => {
     const file = $("pgn-file").files?.[0];
     if (!file) return;
-    const text = await file.text();
+    $("pgn-file").value = "";
+    let game;
+    let text;
+    try {
+      [game] = readGames(new Uint8Array(await file.arrayBuffer()));
+      if (!game) throw new Error("the file holds no game");
+      text = writePgn(game);
+    } catch (error) {
+      show(`${error.name}: ${error.message}`);
+      return;
+    }
     $("pgn").value = text;
     load(text);
-    $("pgn-file").value = "";
+    // What could not be read (a move the rules refuse) is left out of the text: say so.
+    if (game.errors.length > 0) show(`${game.errors[0].name}: ${game.errors[0].message}`);
   });
   $("copy-pgn").addEventListener("click", async () => {
     const text = page.state.board.pgn({ maxWidth: 80 });
