@@ -114,6 +114,15 @@ impl<V: BindVariant> Board<V> {
         self.unplayable.is_none()
     }
 
+    /// Whether the side to move is in check, on a board playable or not.
+    pub fn is_check_anyhow(&self) -> bool {
+        if self.is_playable() {
+            self.position().is_check()
+        } else {
+            V::setup_is_check(&self.setup())
+        }
+    }
+
     /// The board as it stands, playable or not.
     pub fn setup(&self) -> V::Setup {
         match &self.unplayable {

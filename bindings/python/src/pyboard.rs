@@ -245,7 +245,7 @@ macro_rules! board_class {
 
             /// Whether the side to move is in check.
             fn is_check(&self) -> bool {
-                crate::setup::is_check(&self.inner)
+                self.inner.is_check_anyhow()
             }
 
             /// Whether the side to move is checkmated.

@@ -1,7 +1,7 @@
 //! Boards set up piece by piece, python-chess's model: a board may hold any placement
 //! (`set_piece_at`, `remove_piece_at`, `clear`, `set_board_fen`), `status()` says what makes it
 //! unplayable, and only a playable board generates moves. [`SetupOf`] names each game's setup
-//! type in the core (`qipan::chess::Setup`, `qipan::xiangqi::Setup`); [`crate::board::Board`]
+//! type in the core (`qipan::chess::Setup`, `qipan::xiangqi::Setup`); the board (`board.rs`)
 //! holds an unplayable one beside its game.
 
 use qipan::chess::{Chess, ChessRules};
@@ -39,15 +39,6 @@ pub trait SetupOf: Variant {
     /// The setup a FEN describes when the game reads FENs of unplayable boards (chess, as
     /// python-chess's `set_fen`); `None` otherwise or for text that is not a FEN.
     fn setup_from_fen(fen: &str, rules: &Self::Rules) -> Option<Self::Setup>;
-}
-
-/// Whether the side to move is in check, on a board playable or not.
-pub fn is_check<V: crate::games::BindVariant>(board: &crate::board::Board<V>) -> bool {
-    if board.is_playable() {
-        board.position().is_check()
-    } else {
-        V::setup_is_check(&board.setup())
-    }
 }
 
 impl SetupOf for Chess {

@@ -21,7 +21,7 @@ pub struct Board<V: JsVariant> {
     /// needs legal moves throws `InvalidFenError`, and inspection reads this setup.
     pub(crate) unplayable: Option<(V::Setup, String)>,
     /// The record's headers and comments ([`crate::records`]).
-    pub(crate) record: crate::records::Record,
+    pub(crate) record: crate::record_data::Record,
 }
 
 /// A parser of one notation (coordinates, SAN, WXF, Chinese).

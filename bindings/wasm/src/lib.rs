@@ -16,6 +16,7 @@ pub mod inspect;
 pub mod js;
 pub mod names;
 pub mod rating;
+pub mod record_data;
 pub mod records;
 pub mod setup;
 pub mod trees;

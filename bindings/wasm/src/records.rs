@@ -22,6 +22,7 @@ use wasm_bindgen::JsCast;
 use crate::board::Board;
 use crate::games::JsVariant;
 use crate::js;
+pub use crate::record_data::Record;
 
 /// The longest record text read, in UTF-16 units (64 Mi: far more than any real file, and a
 /// bound on what a careless caller copies into wasm memory).
@@ -38,32 +39,6 @@ extern "C" {
     /// exception unwinds through wasm.
     #[wasm_bindgen(js_name = qipanNewlines, catch)]
     fn replace_newlines(text: &str, pattern: &str) -> Result<String, JsValue>;
-}
-
-/// The headers and comments of a board's game: what chess.js keeps beside the moves.
-#[derive(Debug, Clone)]
-pub struct Record {
-    /// The tag pairs in order, the Seven Tag Roster first.
-    tags: Vec<(String, String)>,
-    /// Comments by the FEN of the position they follow (chess.js's `_comments`).
-    comments: HashMap<String, String>,
-}
-
-impl Default for Record {
-    fn default() -> Self {
-        Record {
-            tags: roster(),
-            comments: HashMap::new(),
-        }
-    }
-}
-
-/// The Seven Tag Roster with its defaults.
-fn roster() -> Vec<(String, String)> {
-    SEVEN_TAG_ROSTER
-        .iter()
-        .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
-        .collect()
 }
 
 /// What a game needs to read and write records for JS beyond [`JsVariant`].
