@@ -48,13 +48,8 @@ impl SetupOf for Chess {
         qipan::chess::Setup::from(self)
     }
 
-    /// A setup python-chess's status rules accept that the FEN reader also accepts, so that the
-    /// FEN of every playable board loads back (the reader refuses a few placements those rules
-    /// let through, such as more promoted pieces than missing pawns).
     fn from_setup(setup: &Self::Setup, rules: &ChessRules) -> Result<Chess, String> {
-        let mut pos = Chess::try_from(*setup).map_err(|e| e.to_string())?;
-        pos.set_mode(rules);
-        Chess::from_fen_for(&pos.fen(), rules).map_err(|e| e.to_string())
+        Chess::from_setup_for(setup, rules).map_err(|e| e.to_string())
     }
 
     fn setup_fen(setup: &Self::Setup) -> String {
@@ -111,8 +106,7 @@ impl SetupOf for Xiangqi {
         setup: &Self::Setup,
         rules: &<Xiangqi as Variant>::Rules,
     ) -> Result<Xiangqi, String> {
-        let pos = Xiangqi::try_from(*setup).map_err(|e| e.to_string())?;
-        Xiangqi::from_fen_for(&pos.fen(), rules).map_err(|e| e.to_string())
+        Xiangqi::from_setup_for(setup, rules).map_err(|e| e.to_string())
     }
 
     fn setup_fen(setup: &Self::Setup) -> String {

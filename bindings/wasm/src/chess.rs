@@ -18,13 +18,8 @@ impl JsVariant for Chess {
         Setup::from(self)
     }
 
-    /// A setup python-chess's status rules accept that the FEN reader also accepts: so the FEN
-    /// of every playable board loads back (the reader refuses a few placements those rules let
-    /// through, such as more promoted pieces than missing pawns).
     fn from_setup(setup: &Setup, rules: &ChessRules) -> Result<Chess, String> {
-        let mut pos = Chess::try_from(*setup).map_err(|e| e.to_string())?;
-        pos.set_mode(rules);
-        Chess::from_fen_for(&pos.fen(), rules).map_err(|e| e.to_string())
+        Chess::from_setup_for(setup, rules).map_err(|e| e.to_string())
     }
 
     /// chess.js 1.4.0 generates moves square by square from a8 to h1; a pawn's single step,

@@ -19,8 +19,8 @@ impl JsVariant for Xiangqi {
         Setup::from(self)
     }
 
-    fn from_setup(setup: &Setup, _: &XiangqiRules) -> Result<Xiangqi, String> {
-        Xiangqi::try_from(*setup).map_err(|e| e.to_string())
+    fn from_setup(setup: &Setup, rules: &XiangqiRules) -> Result<Xiangqi, String> {
+        Xiangqi::from_setup_for(setup, rules).map_err(|e| e.to_string())
     }
 
     fn describe(&self, mv: Move) -> MoveFacts {

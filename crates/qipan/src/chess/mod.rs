@@ -45,6 +45,7 @@ pub use position::Chess;
 pub use role::Role;
 pub use rules::{CastlingMode, ChessRules};
 pub use setup::{Setup, SetupError, StatusFlags};
+pub use setup_fen::UnplayableSetup;
 pub use square::{ParseSquareError, Square};
 pub use unwinnable::{Analysis, Effort, Verdict, QUICK_FORCED_MAX_PIECES};
 

@@ -3,8 +3,8 @@
 //! written — so that a board that fails validation can be loaded, inspected and asked its
 //! `status()`. Only text that is not a FEN is refused.
 
-use super::{Bitboard, FenError, Role, Setup, Square};
-use crate::Color;
+use super::{Bitboard, Chess, ChessRules, FenError, Role, Setup, SetupError, Square};
+use crate::{Color, Variant};
 
 impl Setup {
     /// The setup a FEN describes, playable or not (python-chess's `Board(fen)`): `K`/`Q` name
@@ -81,5 +81,28 @@ impl Setup {
             file @ 'a'..='h' => Some(corner(file as u32 - 'a' as u32)),
             _ => None,
         }
+    }
+}
+
+/// Why a [`Setup`] is not a position to play from ([`Chess::from_setup_for`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnplayableSetup {
+    /// python-chess's status rules refuse it.
+    #[error("{0}")]
+    Status(SetupError),
+    /// The status rules let it through but the FEN reader refuses its FEN (more promoted
+    /// pieces than missing pawns, say).
+    #[error("{0}")]
+    Fen(FenError),
+}
+
+impl Chess {
+    /// The position to play from a setup under `rules`: one python-chess's status rules accept
+    /// *and* the FEN reader accepts, so that the FEN of every playable board loads back. What
+    /// every front end asks when a board edited piece by piece is to generate moves again.
+    pub fn from_setup_for(setup: &Setup, rules: &ChessRules) -> Result<Chess, UnplayableSetup> {
+        let mut pos = Chess::try_from(*setup).map_err(UnplayableSetup::Status)?;
+        pos.set_mode(rules);
+        Chess::from_fen_for(&pos.fen(), rules).map_err(UnplayableSetup::Fen)
     }
 }

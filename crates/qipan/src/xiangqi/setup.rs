@@ -24,8 +24,8 @@ use arrayvec::ArrayVec;
 use super::board::code_color;
 use super::fen::reachable;
 use super::tables::NONE;
-use super::{FenError, Piece, PieceKind, Square, Xiangqi};
-use crate::Color;
+use super::{FenError, Piece, PieceKind, Square, Xiangqi, XiangqiRules};
+use crate::{Color, Variant};
 
 /// A Xiangqi board being set up: pieces, side to move and clocks, playable or not.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -157,6 +157,14 @@ impl TryFrom<Setup> for Xiangqi {
 }
 
 impl Xiangqi {
+    /// The position to play from a setup under `rules`: a playable placement whose FEN the
+    /// reader accepts under those rules, so that the FEN of every playable board loads back.
+    /// What every front end asks when a board edited piece by piece is to generate moves again.
+    pub fn from_setup_for(setup: &Setup, rules: &XiangqiRules) -> Result<Xiangqi, FenError> {
+        let pos = Xiangqi::try_from(*setup)?;
+        Xiangqi::from_fen_for(&pos.fen(), rules)
+    }
+
     /// Takes the piece on `sq` off the board, piece lists and occupancy masks (not the key).
     pub(crate) fn take(&mut self, sq: usize) -> Option<Piece> {
         let code = *self.board.get(sq)?;
