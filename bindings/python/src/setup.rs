@@ -118,13 +118,7 @@ impl SetupOf for Xiangqi {
     }
 
     fn setup_fullmoves(setup: &Self::Setup) -> u32 {
-        // The FEN's last field; a setup keeps it as a position does.
-        setup
-            .fen()
-            .rsplit(' ')
-            .next()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1)
+        setup.fullmove_number()
     }
 
     fn setup_diagram(setup: &Self::Setup) -> String {

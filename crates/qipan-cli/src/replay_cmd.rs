@@ -189,15 +189,7 @@ fn annotations<V: Variant>(tree: &GameTree<V>, id: NodeId) -> String {
     text
 }
 
-/// The glyph PGN readers write for NAGs 1 to 6, `$n` for the others.
+/// The glyph of NAGs 1 to 6 (`pgn::nag_glyph`), `$n` for the others.
 fn nag_symbol(nag: u8) -> String {
-    match nag {
-        1 => "!".into(),
-        2 => "?".into(),
-        3 => "!!".into(),
-        4 => "??".into(),
-        5 => "!?".into(),
-        6 => "?!".into(),
-        n => format!("${n}"),
-    }
+    pgn::nag_glyph(nag).map_or_else(|| format!("${nag}"), str::to_owned)
 }

@@ -184,6 +184,23 @@ pub(crate) fn is_trailer_rule(line: &[u8]) -> bool {
     line.len() >= 4 && line.iter().all(|&b| b == b'=')
 }
 
+/// The move-suffix glyphs of NAGs 1 to 6, in order: `!` good, `?` mistake, `!!` brilliant, `??`
+/// blunder, `!?` speculative, `?!` dubious.
+pub const NAG_GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+/// The NAG a glyph stands for (`?!` is 6), `None` for other text.
+pub fn nag_of_glyph(glyph: &str) -> Option<u8> {
+    NAG_GLYPHS
+        .iter()
+        .position(|g| *g == glyph)
+        .map(|i| i as u8 + 1)
+}
+
+/// The glyph of a NAG (`Some("?!")` for 6), `None` for NAGs without one.
+pub fn nag_glyph(nag: u8) -> Option<&'static str> {
+    NAG_GLYPHS.get(usize::from(nag).checked_sub(1)?).copied()
+}
+
 /// Whether `text` is a game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
 pub fn is_result(text: &str) -> bool {
     matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")

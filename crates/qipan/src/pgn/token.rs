@@ -282,15 +282,7 @@ impl<'a> Tokenizer<'a> {
             return Token::Move(word);
         }
         let body = &word[..body_len];
-        let nag = match &word[body_len..] {
-            "!" => Some(1),
-            "?" => Some(2),
-            "!!" => Some(3),
-            "??" => Some(4),
-            "!?" => Some(5),
-            "?!" => Some(6),
-            _ => None,
-        };
+        let nag = super::nag_of_glyph(&word[body_len..]);
         if body.is_empty() {
             // A glyph on its own (`e4 !?`) annotates the move before it, as python-chess reads it.
             return match nag {

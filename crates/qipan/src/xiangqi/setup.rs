@@ -80,6 +80,11 @@ impl Setup {
         self.placement.turn
     }
 
+    /// The move number the setup's FEN carries.
+    pub fn fullmove_number(&self) -> u32 {
+        self.placement.fullmove_number()
+    }
+
     /// Sets the side to move.
     pub fn set_turn(&mut self, color: Color) {
         self.placement.turn = color;
