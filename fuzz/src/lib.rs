@@ -471,6 +471,40 @@ pub fn check_pgn<V: Variant>(data: &[u8]) {
     }
 }
 
+/// `check_game` on every game of `data`, read as the tags say and as chess or Chess960 forced:
+/// a game it finds valid must be valid for the general replay (`replay_with`) under the same
+/// rules, with the same plies and ending, and a game the general replay finds valid must be
+/// valid for it. (`check_game` reads most valid chess games in one pass of its own.)
+pub fn check_checks(data: &[u8]) {
+    use qipan::chess::ChessRules;
+    use qipan::pgn::{check_game, replay_with};
+    use qipan::GameKind;
+    let limits = pgn_limits();
+    for raw in Splitter::new(data, limits).take(32) {
+        let Ok(raw) = raw else { break };
+        for forced in [None, Some(GameKind::Chess), Some(GameKind::Chess960)] {
+            let check = check_game(&raw, &limits, forced);
+            let rules = match check.variant {
+                Ok(GameKind::Chess) => ChessRules::FIDE,
+                Ok(GameKind::Chess960) => ChessRules::CHESS960,
+                _ => continue,
+            };
+            let report = replay_with::<Chess>(&raw, &limits, &rules);
+            let text = String::from_utf8_lossy(&raw.bytes);
+            // (The messages of a malformed tag section are worded apart.)
+            let valid = check.errors.is_empty();
+            assert_eq!(valid, report.errors.is_empty(), "{forced:?} {:?}\n{text}", check.errors);
+            if !report.errors.is_empty() {
+                continue;
+            }
+            assert_eq!(check.notes, report.notes, "{forced:?}\n{text}");
+            assert_eq!(check.plies, report.plies(), "{forced:?}\n{text}");
+            let ending = report.outcome().map_or("none", |o| o.termination.as_str());
+            assert_eq!(check.ending, Some(ending), "{forced:?}\n{text}");
+        }
+    }
+}
+
 fn read_one(text: &str) -> RawGame {
     let mut games = Splitter::new(text.as_bytes(), Limits::default());
     let raw = games

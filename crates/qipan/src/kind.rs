@@ -70,7 +70,18 @@ impl GameKind {
     ///   tag with ten ranks is Xiangqi;
     /// - else chess.
     pub fn from_tags(tags: &[(String, String)]) -> Result<GameKind, UnknownGame> {
-        let tag = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim());
+        GameKind::from_tag_values(|name| {
+            tags.iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        })
+    }
+
+    /// [`GameKind::from_tags`] with `tag` giving the value of the first tag of a name.
+    pub(crate) fn from_tag_values<'a>(
+        tag: impl Fn(&str) -> Option<&'a str>,
+    ) -> Result<GameKind, UnknownGame> {
+        let tag = |name: &str| tag(name).map(str::trim);
         if let Some(variant) = tag("Variant") {
             if variant.is_empty() || variant.eq_ignore_ascii_case("from position") {
                 return Ok(GameKind::Chess);

@@ -14,6 +14,7 @@
 //! assert_eq!(pos.san(mv), "Nge2");
 //! ```
 
+use super::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use super::{Bitboard, CastlingSide, Chess, Move, MoveKind, Role, Square};
 use crate::MoveError;
 
@@ -270,5 +271,156 @@ impl FloorCharBoundary for str {
             index -= 1;
         }
         index
+    }
+}
+
+impl Chess {
+    /// The move that plain SAN names — `e4`, `exd5`, `e8=Q`, `Nf3`, `Nbd7`, `R1e2`, `Qh4xe1`,
+    /// each with an optional `+` or `#` — found from the pieces that reach its target square,
+    /// without generating moves: what a record reader meets on almost every ply.
+    ///
+    /// `None` for every other text (castling, en passant, the lenient forms of
+    /// [`Chess::parse_san`]) and when the text names no single legal move; the caller then asks
+    /// [`Chess::parse_san`], which also says what is wrong. Where this returns a move,
+    /// `parse_san` returns the same one (the record tests compare both on every move).
+    pub(crate) fn parse_plain_san(&self, text: &[u8]) -> Option<Move> {
+        let b = match text {
+            [rest @ .., b'+' | b'#'] => rest,
+            _ => text,
+        };
+        match *b {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => self.plain_pawn_push(f, r, None),
+            [f @ b'a'..=b'h', r @ b'1'..=b'8', b'=', p] => {
+                self.plain_pawn_push(f, r, Some(promotion_role(p)?))
+            }
+            [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                self.plain_pawn_capture(from, f, r, None)
+            }
+            [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8', b'=', p] => {
+                self.plain_pawn_capture(from, f, r, Some(promotion_role(p)?))
+            }
+            [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), ref rest @ ..] => {
+                self.plain_piece_move(Role::from_char(p as char)?, rest)
+            }
+            _ => None,
+        }
+    }
+
+    /// `Nf3`, `Nbd7`, `R1e2`, `Qh4xe1` without the piece letter: `rest`.
+    fn plain_piece_move(&self, role: Role, rest: &[u8]) -> Option<Move> {
+        let (head, square) = rest.split_at(rest.len().checked_sub(2)?);
+        let to = Square::from_ascii(square)?;
+        let head = head.strip_suffix(b"x").unwrap_or(head);
+        let mut from_mask = Bitboard::FULL;
+        let head = match head {
+            [f @ b'a'..=b'h', tail @ ..] => {
+                from_mask &= Bitboard::file(u32::from(f - b'a'));
+                tail
+            }
+            _ => head,
+        };
+        match head {
+            [] => {}
+            [r @ b'1'..=b'8'] => from_mask &= Bitboard::rank(u32::from(r - b'1')),
+            _ => return None,
+        }
+        let us = self.turn;
+        if self.by_color(us).contains(to) {
+            return None;
+        }
+        let occupied = self.occupied();
+        let reach = match role {
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => queen_attacks(to, occupied),
+            Role::King => king_attacks(to),
+            Role::Pawn => return None,
+        };
+        let mut found = None;
+        for from in reach & self.pieces(us, role) & from_mask {
+            if self.is_safe_after(from, to, role == Role::King)? {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(Move::normal(from, to));
+            }
+        }
+        found
+    }
+
+    /// `e4`, `e8=Q`: a pawn's step or double step to the square on file `f`, rank `r`.
+    fn plain_pawn_push(&self, f: u8, r: u8, promotion: Option<Role>) -> Option<Move> {
+        let us = self.turn;
+        let to = Square::from_ascii(&[f, r])?;
+        if self.occupied().contains(to) || promotion.is_some() != (to.relative_rank(us) == 7) {
+            return None;
+        }
+        let back = if us == crate::Color::White { -1 } else { 1 };
+        let pawns = self.pieces(us, Role::Pawn);
+        let one = to.offset(0, back)?;
+        let from = if pawns.contains(one) {
+            one
+        } else if to.relative_rank(us) == 3 && !self.occupied().contains(one) {
+            let two = one.offset(0, back)?;
+            if !pawns.contains(two) {
+                return None;
+            }
+            two
+        } else {
+            return None;
+        };
+        self.plain_pawn_move(from, to, promotion)
+    }
+
+    /// `exd5`, `exd8=Q`: a pawn of file `from_file` takes the piece on file `f`, rank `r` (not en
+    /// passant: that is left to [`Chess::parse_san`]).
+    fn plain_pawn_capture(
+        &self,
+        from_file: u8,
+        f: u8,
+        r: u8,
+        promotion: Option<Role>,
+    ) -> Option<Move> {
+        let us = self.turn;
+        let to = Square::from_ascii(&[f, r])?;
+        if !self.by_color(!us).contains(to) || promotion.is_some() != (to.relative_rank(us) == 7) {
+            return None;
+        }
+        let back = if us == crate::Color::White { -1 } else { 1 };
+        let from = to.offset(i32::from(from_file) - i32::from(f), back)?;
+        if from_file.abs_diff(f) != 1 || !self.pieces(us, Role::Pawn).contains(from) {
+            return None;
+        }
+        self.plain_pawn_move(from, to, promotion)
+    }
+
+    fn plain_pawn_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        self.is_safe_after(from, to, false)?
+            .then(|| match promotion {
+                Some(role) => Move::promotion(from, to, role),
+                None => Move::normal(from, to),
+            })
+    }
+
+    /// Whether the mover's king is safe after the piece on `from` goes to `to` (taking what
+    /// stands there; not castling, not en passant). `None` without a king.
+    fn is_safe_after(&self, from: Square, to: Square, king_moves: bool) -> Option<bool> {
+        let us = self.turn;
+        let occupied = self.occupied().without(from).with(to);
+        let king = if king_moves { to } else { self.king_of(us)? };
+        let captured = Bitboard::from_square(to);
+        Some((self.attackers_to(king, !us, occupied) & !captured).is_empty())
+    }
+}
+
+/// The piece a plain SAN promotion names (`=N`, `=B`, `=R`, `=Q`).
+fn promotion_role(letter: u8) -> Option<Role> {
+    match letter {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        _ => None,
     }
 }

@@ -41,6 +41,19 @@ pub struct GameCheck {
 /// assert!(check.errors.is_empty());
 /// ```
 pub fn check_game(raw: &RawGame, limits: &Limits, forced: Option<GameKind>) -> GameCheck {
+    // Almost every game of a database: a valid chess game in plain text, read in one pass.
+    match super::plain::check_plain_chess(raw, limits, forced) {
+        Some(check) => check,
+        None => check_game_read(raw, limits, forced),
+    }
+}
+
+/// [`check_game`] by the general reader: the tokenizer, the visitor and a [`Game`](crate::Game).
+pub(super) fn check_game_read(
+    raw: &RawGame,
+    limits: &Limits,
+    forced: Option<GameKind>,
+) -> GameCheck {
     // One pass: the tags are read once, and the replayer of the game they name takes over at
     // the movetext (rather than reading the tags, then the whole game again).
     let mut dispatch = Dispatch {

@@ -36,6 +36,7 @@ mod bulk;
 mod check;
 mod decode;
 mod lines;
+mod plain;
 mod record;
 mod replay;
 mod split;
@@ -43,6 +44,8 @@ mod token;
 mod visit;
 mod write;
 
+#[cfg(test)]
+mod plain_tests;
 #[cfg(test)]
 mod tests;
 

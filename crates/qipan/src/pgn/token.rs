@@ -416,7 +416,7 @@ impl<'a> Iterator for Tokenizer<'a> {
 /// `=` inside a line (at the start of a line it opens an XQBase trailer instead). Dropping them,
 /// rather than passing them on as moves, keeps a record written back (where any word may start a
 /// line) reading as the same moves.
-fn is_dropped_word(word: &str) -> bool {
+pub(super) fn is_dropped_word(word: &str) -> bool {
     ["e.p.", "e.p", "ep."]
         .iter()
         .any(|mark| word.eq_ignore_ascii_case(mark))

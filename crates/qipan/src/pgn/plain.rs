@@ -1,0 +1,337 @@
+//! The common case of [`check_game`](super::check_game), read in one pass: a chess record in
+//! UTF-8 whose tags stand one to a line, whose main line plays without an error and whose result
+//! agrees with its ending. That is almost every game of a database, and reading it this way —
+//! the movetext scanned once as bytes, plain SAN resolved from the pieces that reach its target
+//! square ([`Chess::parse_plain_san`]), the history kept only since the last capture or pawn
+//! move — is several times faster than the tokenizer, visitor and [`Game`] per ply of the
+//! general reader.
+//!
+//! Anything else returns `None` and the game is read the general way: another game, an error or
+//! a note to report, and every piece of text the tokenizer reads in a way of its own (a `%` line
+//! or an XQBase trailer, a tag after a comment, a character outside ASCII between the comments).
+//! Where it answers, the answer is the one the general reader gives (`tests.rs` compares both
+//! on every record of the repository, and the `check_plain` fuzz target on any text).
+
+use super::token::is_dropped_word;
+use super::{nag_of_glyph, GameCheck, Limits, RawGame};
+use crate::chess::ChessRules;
+use crate::{Chess, Game, GameKind, Variant};
+
+/// The [`GameCheck`] of a valid chess game that reads the plain way (see the module docs), or
+/// `None` when the general reader must look.
+pub(super) fn check_plain_chess(
+    raw: &RawGame,
+    limits: &Limits,
+    forced: Option<GameKind>,
+) -> Option<GameCheck> {
+    if raw.error.is_some() {
+        return None;
+    }
+    let bytes = &raw.bytes[..];
+    let (tags, movetext) = plain_tags(bytes)?;
+    let tag = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|&(_, v)| v);
+    let named = GameKind::from_tag_values(tag);
+    // The movetext is read as ASCII outside its comments, whose bytes are skipped: it reads the
+    // same in UTF-8 and with invalid bytes replaced, but a Xiangqi record that is not UTF-8 is
+    // decoded as GBK, where a `}` may be the second byte of a character.
+    if named == Ok(GameKind::Xiangqi) && std::str::from_utf8(bytes).is_err() {
+        return None;
+    }
+    let kind = match forced {
+        Some(kind) => kind,
+        None => named.ok()?,
+    };
+    let rules = match kind {
+        GameKind::Chess => ChessRules::FIDE,
+        GameKind::Chess960 => ChessRules::CHESS960,
+        GameKind::Xiangqi => return None,
+    };
+    let mut position = match tag("FEN") {
+        Some(fen) => Chess::from_fen_for(fen.trim(), &rules).ok()?,
+        None => Chess::start_with(&rules),
+    };
+    position.set_mode(&rules);
+    let mut play = PlainReplay {
+        position,
+        since_zeroing: position,
+        moves_since: Vec::new(),
+        plies: 0,
+        max_plies: limits.max_plies,
+    };
+    let result = play_movetext(bytes, movetext, limits, &mut play)?;
+    let tag_result = tag("Result").map(str::trim);
+    if let (Some(tag), Some(token)) = (tag_result, result) {
+        if tag != token {
+            return None;
+        }
+    }
+    let mut game = Game::with_rules(play.since_zeroing, rules);
+    for mv in play.moves_since {
+        game.push_unchecked(mv);
+    }
+    let ending = match game.outcome() {
+        None => "none",
+        Some(real) => {
+            if tag_result
+                .or(result)
+                .is_some_and(|claimed| claimed != real.result())
+            {
+                return None;
+            }
+            real.termination.as_str()
+        }
+    };
+    Some(GameCheck {
+        variant: Ok(kind),
+        plies: play.plies,
+        ending: Some(ending),
+        errors: Vec::new(),
+        notes: Vec::new(),
+    })
+}
+
+/// The moves played so far, as much of them as the ending needs: positions repeat only since
+/// the last move that reset the halfmove clock, and a [`Game`] looks no further back.
+struct PlainReplay {
+    position: Chess,
+    since_zeroing: Chess,
+    moves_since: Vec<crate::chess::Move>,
+    plies: usize,
+    max_plies: usize,
+}
+
+impl PlainReplay {
+    /// Plays one move's text (ASCII); `None` when it is no legal move (or one too many).
+    fn play(&mut self, text: &[u8]) -> Option<()> {
+        if self.plies >= self.max_plies {
+            return None;
+        }
+        let mv = match self.position.parse_plain_san(text) {
+            Some(mv) => mv,
+            None => self.position.parse_any(ascii(text)).ok()?,
+        };
+        self.position.play_or_pass(mv);
+        self.plies += 1;
+        if self.position.halfmove_clock() == 0 {
+            self.since_zeroing = self.position;
+            self.moves_since.clear();
+        } else {
+            self.moves_since.push(mv);
+        }
+        Some(())
+    }
+}
+
+/// The tags of a tag section of one tag per line (`[Name "value"]`, no escapes, nothing after
+/// it), and where the movetext starts.
+fn plain_tags(bytes: &[u8]) -> Option<(Vec<(&str, &str)>, usize)> {
+    let mut tags = Vec::with_capacity(16);
+    let mut i = 0;
+    loop {
+        while i < bytes.len() && is_ascii_space(bytes[i]) {
+            i += 1;
+        }
+        match bytes.get(i) {
+            Some(b'[') => {}
+            // A `%` line or a byte-order mark: left to the general reader.
+            Some(b'%' | 0xEF) => return None,
+            _ => return Some((tags, i)),
+        }
+        i += 1;
+        i += count(&bytes[i..], |b| b == b' ' || b == b'\t');
+        let name_len = count(&bytes[i..], |b| b.is_ascii_alphanumeric() || b == b'_');
+        if name_len == 0 {
+            return None;
+        }
+        let name = ascii(&bytes[i..i + name_len]);
+        i += name_len;
+        i += count(&bytes[i..], |b| b == b' ' || b == b'\t');
+        if bytes.get(i) != Some(&b'"') {
+            return None;
+        }
+        i += 1;
+        let value_len = count(&bytes[i..], |b| !matches!(b, b'"' | b'\\' | b'\n'));
+        if bytes.get(i + value_len) != Some(&b'"') {
+            return None;
+        }
+        // Invalid UTF-8 in a value: the general reader replaces it.
+        let value = std::str::from_utf8(&bytes[i..i + value_len]).ok()?;
+        i += value_len + 1;
+        i += count(&bytes[i..], |b| b == b' ' || b == b'\t');
+        if bytes.get(i) != Some(&b']') {
+            return None;
+        }
+        i += 1;
+        i += count(&bytes[i..], |b| matches!(b, b' ' | b'\t' | b'\r'));
+        if !matches!(bytes.get(i), None | Some(b'\n')) {
+            return None;
+        }
+        tags.push((name, value));
+    }
+}
+
+/// Plays the main line of the movetext at `bytes[start..]` and returns its last result token
+/// (`None` without one); `None` for anything the general reader must look at.
+fn play_movetext(
+    bytes: &[u8],
+    start: usize,
+    limits: &Limits,
+    play: &mut PlainReplay,
+) -> Option<Option<&'static str>> {
+    let mut result = None;
+    let mut i = start;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => i += 1,
+            b'%' if i == 0 || bytes[i - 1] == b'\n' => i = line_end(bytes, i),
+            b'{' => i += 2 + memchr::memchr(b'}', &bytes[i + 1..])?,
+            b';' => i = line_end(bytes, i),
+            b'(' => i = skip_variation(bytes, i, limits.max_depth)?,
+            b'$' => {
+                let digits = count(&bytes[i + 1..], |b| b.is_ascii_digit());
+                ascii(&bytes[i + 1..i + 1 + digits]).parse::<u8>().ok()?;
+                i += 1 + digits;
+            }
+            // Tags, stray brackets, XQBase trailers, text outside ASCII: the general reader's.
+            b')' | b'[' | b']' | b'}' | b'=' | 0x80.. => return None,
+            _ => {
+                let len = count(&bytes[i..], |b| {
+                    !matches!(
+                        b,
+                        b'\t'
+                            ..=b'\r' | b' ' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$'
+                    )
+                });
+                let word = &bytes[i..i + len];
+                i += len;
+                if !word.is_ascii() {
+                    return None;
+                }
+                if let Some(token) = play_word(word, play)? {
+                    result = Some(token);
+                }
+            }
+        }
+    }
+    Some(result)
+}
+
+/// One word of the main line (ASCII) as the tokenizer reads it: a result (returned), a move
+/// number (perhaps glued to its move), a move with its `!`/`?` suffix, a glyph alone, or a word
+/// that is dropped (`e.p.`).
+fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>> {
+    if let Some(result) = as_result(word) {
+        return Some(Some(result));
+    }
+    let digits = count(word, |b| b.is_ascii_digit());
+    let mut word = word;
+    if digits > 0 && word.get(digits) == Some(&b'.') {
+        let after = &word[digits + count(&word[digits..], |b| b == b'.')..];
+        match after.first() {
+            None => return Some(None),
+            Some(b) if !b.is_ascii_digit() => word = after,
+            Some(_) => return None,
+        }
+        if let Some(result) = as_result(word) {
+            return Some(Some(result));
+        }
+    }
+    let body_len = word.len()
+        - word
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
+    let text = if body_len == word.len() {
+        word
+    } else {
+        let nag = nag_of_glyph(ascii(&word[body_len..]));
+        if body_len == 0 {
+            nag?;
+            return Some(None);
+        }
+        if nag.is_none() || as_result(&word[..body_len]).is_some() {
+            word
+        } else {
+            &word[..body_len]
+        }
+    };
+    // Only `e.p.`, `e.p` and `ep.` (any case) are dropped here: a run of `=` never gets here.
+    let may_be_dropped = text.len() <= 4 && text[0].eq_ignore_ascii_case(&b'e');
+    if !(may_be_dropped && is_dropped_word(ascii(text))) {
+        play.play(text)?;
+    }
+    Some(None)
+}
+
+/// The game termination marker `word` is, if it is one.
+fn as_result(word: &[u8]) -> Option<&'static str> {
+    ["1-0", "0-1", "1/2-1/2", "*"]
+        .into_iter()
+        .find(|r| r.as_bytes() == word)
+}
+
+/// The end of the variation that opens at `bytes[open]`, its tokens skipped as the general
+/// reader skips them; `None` for anything it must look at.
+fn skip_variation(bytes: &[u8], open: usize, max_depth: usize) -> Option<usize> {
+    let mut depth = 1;
+    if depth > max_depth {
+        return None;
+    }
+    let mut i = open + 1;
+    // Only white space since the line began: an `=` here could open an XQBase trailer.
+    let mut line_clean = false;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\n' => {
+                line_clean = true;
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                i += 1;
+                continue;
+            }
+            b'%' if bytes[i - 1] == b'\n' => i = line_end(bytes, i),
+            b'{' => i += 2 + memchr::memchr(b'}', &bytes[i + 1..])?,
+            b';' => i = line_end(bytes, i),
+            b'(' => {
+                depth += 1;
+                if depth > max_depth {
+                    return None;
+                }
+                i += 1;
+            }
+            b')' => {
+                depth -= 1;
+                i += 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            b'[' | 0x80.. => return None,
+            b'=' if line_clean => return None,
+            _ => i += 1,
+        }
+        line_clean = false;
+    }
+    None
+}
+
+/// The index of the `\n` that ends the line at `i` (or the end).
+fn line_end(bytes: &[u8], i: usize) -> usize {
+    memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |j| i + j)
+}
+
+fn count(bytes: &[u8], keep: impl Fn(u8) -> bool) -> usize {
+    bytes.iter().position(|&b| !keep(b)).unwrap_or(bytes.len())
+}
+
+/// ASCII bytes as text.
+fn ascii(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
+}
+
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}

@@ -1,0 +1,255 @@
+//! The one-pass reader of plain chess games (`plain.rs`) against the general reader, on every
+//! record of the repository and on thousands of variations of them: where the one-pass reader
+//! answers, it must give the general reader's answer.
+
+use std::path::{Path, PathBuf};
+
+use super::check::check_game_read;
+use super::plain::check_plain_chess;
+use super::{GameCheck, Limits, RawGame, Splitter};
+use crate::GameKind;
+
+fn record_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    let mut dirs: Vec<PathBuf> = [
+        "examples",
+        "data",
+        "fuzz/seeds",
+        "crates/qipan-cli/tests/data",
+    ]
+    .iter()
+    .map(|d| root.join(d))
+    .collect();
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Compares both readers on every game of `text` under every way of choosing the game; returns
+/// how many answers the one-pass reader gave.
+fn compare(text: &[u8], what: &str) -> usize {
+    let limits = Limits {
+        max_plies: 300,
+        max_depth: 6,
+        ..Limits::default()
+    };
+    let mut answered = 0;
+    for raw in Splitter::new(text, limits) {
+        let raw: RawGame = raw.unwrap();
+        for forced in [
+            None,
+            Some(GameKind::Chess),
+            Some(GameKind::Chess960),
+            Some(GameKind::Xiangqi),
+        ] {
+            if let Some(plain) = check_plain_chess(&raw, &limits, forced) {
+                let general: GameCheck = check_game_read(&raw, &limits, forced);
+                assert_eq!(
+                    plain,
+                    general,
+                    "{what}, game {}, forced {forced:?}:\n{}",
+                    raw.index,
+                    String::from_utf8_lossy(&raw.bytes)
+                );
+                answered += 1;
+            }
+        }
+    }
+    answered
+}
+
+#[test]
+fn the_one_pass_reader_agrees_on_every_record_of_the_repository() {
+    let files = record_files();
+    assert!(files.len() > 20, "{files:?}");
+    let mut answered = 0;
+    for path in &files {
+        let text = std::fs::read(path).unwrap();
+        answered += compare(&text, &path.display().to_string());
+    }
+    // It must also answer: most of these games are valid chess.
+    eprintln!("repo: {answered}");
+    assert!(answered > 100, "{answered}");
+}
+
+/// Small deterministic random numbers (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+/// What is put into records: every piece of text the one-pass reader treats in a way of its own
+/// or leaves to the general reader.
+const SNIPPETS: &[&str] = &[
+    " {a comment} ",
+    " {multi\nline} ",
+    " ; to the end\n",
+    "\n% escape line\n",
+    "%",
+    " $1 ",
+    " $255 ",
+    " $256 ",
+    " $ ",
+    "$12",
+    " !? ",
+    " ?! ",
+    "!",
+    "!!!",
+    "?",
+    " (1. e4 e5) ",
+    " ( {x} ( a ) ) ",
+    " (1... Nf6 (1... d5)) ",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    " e.p. ",
+    " E.P ",
+    " ep. ",
+    " 1-0 ",
+    " 0-1 ",
+    " 1/2-1/2 ",
+    " * ",
+    "\n====\n",
+    "====",
+    " = ",
+    "=",
+    "\n[Tag \"x\"]\n",
+    " [Tag \"x\"] ",
+    "\u{feff}",
+    " \u{a0} ",
+    "\u{2003}",
+    "\x0b",
+    "\x0c",
+    "\r\n",
+    "\n",
+    " ",
+    " Nf3 ",
+    " O-O ",
+    " 0-0 ",
+    " 12... ",
+    " 3.",
+    "1.e4",
+    "2.*",
+    " -- ",
+    " Z0 ",
+    " e2e4 ",
+    " Ng1f3 ",
+    " exd6 ",
+    " e8=Q ",
+    " e8Q ",
+    " ♘f3 ",
+    " é ",
+    "\u{ff}",
+    " 1.5 ",
+    " \" ",
+    " \\ ",
+    "\t",
+    "+",
+    "#",
+    "x",
+];
+
+/// Tag lines a record may start with or gain.
+const TAG_LINES: &[&str] = &[
+    "[Result \"1-0\"]\n",
+    "[Result \"*\"]\n",
+    "[Result \" 1/2-1/2 \"]\n",
+    "[Variant \"Chess960\"]\n",
+    "[Variant \"xiangqi\"]\n",
+    "[Variant \"atomic\"]\n",
+    "[Variant \"\"]\n",
+    "[Game \"Chinese Chess\"]\n",
+    "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n",
+    "[FEN \"bad\"]\n",
+    "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n",
+    "[Event \"a \\\"quoted\\\" name\"]\n",
+    "[White \"A \"B\" C\"]\n",
+    "[Site \"x\"] {c}\n",
+    "[Site\"x\"]\n",
+    "[ Site  \"x\"  ]  \n",
+    "[Bad\n",
+    "[Black \"\u{ff}\"]\n",
+    "{before} [Event \"x\"]\n",
+    "%escape\n",
+];
+
+#[test]
+fn the_one_pass_reader_agrees_on_changed_records() {
+    let texts: Vec<Vec<u8>> = record_files()
+        .iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .collect();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut answered = 0;
+    for round in 0..20_000 {
+        let mut text = texts[rng.below(texts.len())].clone();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(text.len() + 1);
+            let piece: &[u8] = match rng.below(10) {
+                0 => TAG_LINES[rng.below(TAG_LINES.len())].as_bytes(),
+                1 => b"\xff\xfe",
+                2 => {
+                    // Cut a piece out instead.
+                    let end = (at + rng.below(12)).min(text.len());
+                    text.drain(at..end);
+                    continue;
+                }
+                _ => SNIPPETS[rng.below(SNIPPETS.len())].as_bytes(),
+            };
+            let at = if rng.below(3) == 0 { 0 } else { at };
+            text.splice(at..at, piece.iter().copied());
+        }
+        answered += compare(&text, &format!("changed record {round}"));
+    }
+    eprintln!("changed: {answered}");
+    assert!(answered > 1000, "{answered}");
+}
+
+#[test]
+fn the_one_pass_reader_agrees_on_endings() {
+    // Games whose ending the one-pass reader judges from the moves since the last capture or pawn
+    // move: repetitions (also across a castling right lost), the 75-move rule, a FEN whose
+    // halfmove clock has run.
+    let shuffle = "Nf3 Nf6 Ng1 Ng8 ".repeat(5);
+    let games = [
+        format!("1. e4 e5 {shuffle}1/2-1/2"),
+        format!("1. e4 e5 {shuffle}*"),
+        format!("1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 {shuffle}1/2-1/2"),
+        format!(
+            "[FEN \"8/8/8/4k3/8/8/8/R3K3 w Q - 140 90\"]\n\n{} *",
+            "Ra2 Kd5 Ra1 Ke5 ".repeat(3)
+        ),
+        format!(
+            "[FEN \"8/8/8/4k3/8/8/8/R3K3 w Q - 140 90\"]\n\n{} 1/2-1/2",
+            "Ra2 Kd5 Ra1 Ke5 ".repeat(3)
+        ),
+        "[FEN \"7k/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb2 1/2-1/2".to_owned(),
+        "1. f3 e5 2. g4 Qh4# 0-1".to_owned(),
+        "1. f3 e5 2. g4 Qh4# 1-0".to_owned(),
+    ];
+    for game in &games {
+        compare(game.as_bytes(), game);
+    }
+}
