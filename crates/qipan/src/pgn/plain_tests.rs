@@ -46,6 +46,14 @@ fn compare(text: &[u8], what: &str) -> usize {
         max_depth: 6,
         ..Limits::default()
     };
+    // The splitter's line scan, against the same scan byte by byte.
+    let games = |splitter: Splitter<&[u8]>| splitter.map(Result::unwrap).collect::<Vec<RawGame>>();
+    assert_eq!(
+        games(Splitter::new(text, limits)),
+        games(Splitter::new(text, limits).byte_by_byte()),
+        "{what}: {}",
+        String::from_utf8_lossy(text)
+    );
     let mut answered = 0;
     for raw in Splitter::new(text, limits) {
         let raw: RawGame = raw.unwrap();
@@ -169,6 +177,17 @@ const SNIPPETS: &[&str] = &[
     "+",
     "#",
     "x",
+    " {a;b} 1-0 ",
+    "1-0}",
+    "}1-0",
+    " ; {x\n",
+    "{\n\n[Event \"x\"]\n",
+    " 1-0\n\n1. e4 ",
+    "\n1. d4 ",
+    " *\n",
+    ") 1-0",
+    "1-0}\n1. e4 ",
+    " {a;b} 1-0\n1. d4 ",
 ];
 
 /// Tag lines a record may start with or gain.

@@ -62,6 +62,8 @@ pub struct Splitter<R> {
     sync: bool,
     /// In sync mode: stop before the first sync line at or past this offset.
     stop_at: Option<u64>,
+    /// Lines are scanned byte by byte (for tests of the faster scan against it).
+    byte_by_byte: bool,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -85,6 +87,7 @@ impl<R: BufRead> Splitter<R> {
             done: false,
             sync: false,
             stop_at: None,
+            byte_by_byte: false,
         }
     }
 
@@ -97,6 +100,13 @@ impl<R: BufRead> Splitter<R> {
     pub(crate) fn sync_mode(mut self, stop_at: Option<u64>) -> Self {
         self.sync = true;
         self.stop_at = stop_at;
+        self
+    }
+
+    /// Scans every line byte by byte, the slow and simple way (for tests).
+    #[cfg(test)]
+    pub(super) fn byte_by_byte(mut self) -> Self {
+        self.byte_by_byte = true;
         self
     }
 
@@ -171,6 +181,75 @@ impl<R: BufRead> Splitter<R> {
     /// Follows comments, variations and the last token of a movetext line; returns whether the
     /// line holds a token outside comments.
     fn scan(&mut self, from: usize) -> bool {
+        // Vertical tab and form feed are white space before a token but part of it after its
+        // first byte: lines with them are read byte by byte.
+        if self.byte_by_byte || memchr::memchr2(0x0b, 0x0c, &self.line[from..]).is_some() {
+            return self.scan_bytes(from);
+        }
+        let line = &self.line[from..];
+        let mut has_token = false;
+        let mut i = 0;
+        // The first `;` at or after `i` (a comment to the end of the line, unless in braces).
+        let mut semicolon = memchr::memchr(b';', line).unwrap_or(line.len());
+        while i < line.len() {
+            if self.in_brace {
+                match memchr::memchr(b'}', &line[i..]) {
+                    Some(j) => {
+                        self.in_brace = false;
+                        i += j + 1;
+                    }
+                    None => break,
+                }
+            }
+            if semicolon < i {
+                semicolon = memchr::memchr(b';', &line[i..]).map_or(line.len(), |j| i + j);
+            }
+            // The words up to the next bracket: only the last one says whether the line ends
+            // the game (a result at depth 0).
+            let end =
+                memchr::memchr3(b'{', b'(', b')', &line[i..semicolon]).map_or(semicolon, |j| i + j);
+            let words = &line[i..end];
+            let trimmed_len = words.len()
+                - words
+                    .iter()
+                    .rev()
+                    .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                    .count();
+            if trimmed_len > 0 {
+                let words = &words[..trimmed_len];
+                // A `}` outside a comment is a token of its own (no result), and ends the word
+                // before it.
+                let start = words
+                    .iter()
+                    .rposition(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'}'))
+                    .map_or(0, |k| k + 1);
+                self.terminated = self.depth == 0 && is_result_bytes(&words[start..]);
+                has_token = true;
+            }
+            i = end;
+            if i == semicolon {
+                break;
+            }
+            match line.get(i) {
+                Some(b'{') => self.in_brace = true,
+                Some(b'(') => {
+                    self.depth += 1;
+                    self.terminated = false;
+                    has_token = true;
+                }
+                Some(b')') => {
+                    self.depth = self.depth.saturating_sub(1);
+                    has_token = true;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        has_token
+    }
+
+    /// [`Splitter::scan`] byte by byte.
+    fn scan_bytes(&mut self, from: usize) -> bool {
         let line = &self.line[from..];
         let mut has_token = false;
         let mut i = 0;
