@@ -14,7 +14,7 @@
 
 use super::token::is_dropped_word;
 use super::{nag_of_glyph, GameCheck, Limits, RawGame};
-use crate::chess::ChessRules;
+use crate::chess::{ChessRules, Move};
 use crate::{Chess, Game, GameKind, Variant};
 
 /// The [`GameCheck`] of a valid chess game that reads the plain way (see the module docs), or
@@ -52,10 +52,10 @@ pub(super) fn check_plain_chess(
     };
     position.set_mode(&rules);
     let mut play = PlainReplay {
+        start: position,
         position,
-        since_zeroing: position,
-        moves_since: Vec::new(),
-        plies: 0,
+        moves: Vec::new(),
+        passed: false,
         max_plies: limits.max_plies,
     };
     let result = play_movetext(bytes, movetext, limits, &mut play)?;
@@ -65,10 +65,7 @@ pub(super) fn check_plain_chess(
             return None;
         }
     }
-    let mut game = Game::with_rules(play.since_zeroing, rules);
-    for mv in play.moves_since {
-        game.push_unchecked(mv);
-    }
+    let game = play.game_for_ending(rules);
     let ending = match game.outcome() {
         None => "none",
         Some(real) => {
@@ -83,42 +80,60 @@ pub(super) fn check_plain_chess(
     };
     Some(GameCheck {
         variant: Ok(kind),
-        plies: play.plies,
+        plies: play.moves.len(),
         ending: Some(ending),
         errors: Vec::new(),
         notes: Vec::new(),
     })
 }
 
-/// The moves played so far, as much of them as the ending needs: positions repeat only since
-/// the last move that reset the halfmove clock, and a [`Game`] looks no further back.
+/// The moves played: the [`Game`] that judges the ending is made of them at the end (keeping a
+/// position per ply, as a `Game` does, would cost more than the rest of the replay).
 struct PlainReplay {
+    start: Chess,
     position: Chess,
-    since_zeroing: Chess,
-    moves_since: Vec<crate::chess::Move>,
-    plies: usize,
+    moves: Vec<Move>,
+    /// A null move was played.
+    passed: bool,
     max_plies: usize,
 }
 
 impl PlainReplay {
     /// Plays one move's text (ASCII); `None` when it is no legal move (or one too many).
     fn play(&mut self, text: &[u8]) -> Option<()> {
-        if self.plies >= self.max_plies {
+        if self.moves.len() >= self.max_plies {
             return None;
         }
         let mv = match self.position.parse_plain_san(text) {
             Some(mv) => mv,
             None => self.position.parse_any(ascii(text)).ok()?,
         };
+        self.passed |= mv.is_null();
         self.position.play_or_pass(mv);
-        self.plies += 1;
-        if self.position.halfmove_clock() == 0 {
-            self.since_zeroing = self.position;
-            self.moves_since.clear();
-        } else {
-            self.moves_since.push(mv);
-        }
+        self.moves.push(mv);
         Some(())
+    }
+
+    /// A game with the last position and every position a repetition there could count: the
+    /// ones since the last capture or pawn move (no position before it comes back, and a `Game`
+    /// looks no further back), or none when a fifth occurrence is impossible.
+    fn game_for_ending(&self, rules: ChessRules) -> Game<Chess> {
+        let since = self.position.halfmove_clock() as usize;
+        // Without passes a position comes back four plies later at the earliest: five
+        // occurrences take sixteen plies without a capture or pawn move.
+        if !self.passed && since < 16 {
+            return Game::with_rules(self.position, rules);
+        }
+        let zeroing = self.moves.len().saturating_sub(since);
+        let mut position = self.start;
+        for &mv in &self.moves[..zeroing] {
+            position.play_or_pass(mv);
+        }
+        let mut game = Game::with_rules(position, rules);
+        for &mv in &self.moves[zeroing..] {
+            game.push_unchecked(mv);
+        }
+        game
     }
 }
 
@@ -195,13 +210,7 @@ fn play_movetext(
             // Tags, stray brackets, XQBase trailers, text outside ASCII: the general reader's.
             b')' | b'[' | b']' | b'}' | b'=' | 0x80.. => return None,
             _ => {
-                let len = count(&bytes[i..], |b| {
-                    !matches!(
-                        b,
-                        b'\t'
-                            ..=b'\r' | b' ' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$'
-                    )
-                });
+                let len = count(&bytes[i..], |b| !WORD_END[usize::from(b)]);
                 let word = &bytes[i..i + len];
                 i += len;
                 if !word.is_ascii() {
@@ -270,6 +279,19 @@ fn as_result(word: &[u8]) -> Option<&'static str> {
         .into_iter()
         .find(|r| r.as_bytes() == word)
 }
+
+/// The bytes that end a word: white space, brackets, `;` and `$` (the tokenizer's; a character
+/// outside ASCII, which may be white space, stops this reader before it gets here).
+static WORD_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b"\t\n\x0b\x0c\r {}()[];$";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 /// The end of the variation that opens at `bytes[open]`, its tokens skipped as the general
 /// reader skips them; `None` for anything it must look at.

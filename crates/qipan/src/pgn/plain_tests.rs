@@ -266,6 +266,9 @@ fn the_one_pass_reader_agrees_on_endings() {
         ),
         "[FEN \"7k/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb2 1/2-1/2".to_owned(),
         "1. f3 e5 2. g4 Qh4# 0-1".to_owned(),
+        // Passes repeat a position two plies later.
+        format!("1. e4 e5 {} 1/2-1/2", "-- -- ".repeat(4)),
+        format!("1. e4 e5 {} *", "-- -- ".repeat(4)),
         "1. f3 e5 2. g4 Qh4# 1-0".to_owned(),
     ];
     for game in &games {
