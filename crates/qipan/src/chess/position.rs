@@ -287,10 +287,12 @@ impl Chess {
     }
 
     #[inline]
-    fn xor_piece(&mut self, sq: Square, color: Color, role: Role) {
+    fn xor_piece<const HASH: bool>(&mut self, sq: Square, color: Color, role: Role) {
         self.roles[role.index()] ^= sq;
         self.colors[color.index()] ^= sq;
-        self.zobrist ^= piece_key(color, role, sq);
+        if HASH {
+            self.zobrist ^= piece_key(color, role, sq);
+        }
     }
 
     /// The zobrist contribution of the castling rights.
@@ -330,22 +332,40 @@ impl Chess {
     /// Plays `mv`, which must be legal here; any other move leaves an unspecified (but safe)
     /// position.
     pub fn play_unchecked(&mut self, mv: Move) {
+        self.play::<true>(mv);
+    }
+
+    /// [`Chess::play_unchecked`] without keeping the zobrist key up to date, for a replay that
+    /// needs keys only at its end: the key is then stale until [`Chess::rehash`].
+    pub(crate) fn play_unhashed(&mut self, mv: Move) {
+        self.play::<false>(mv);
+    }
+
+    /// Computes the zobrist key again, after [`Chess::play_unhashed`].
+    pub(crate) fn rehash(&mut self) {
+        self.zobrist = self.zobrist_recomputed();
+    }
+
+    #[inline(always)]
+    fn play<const HASH: bool>(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
         let from = mv.from();
         let to = mv.to();
         if let Some(ep) = self.ep.take() {
-            self.zobrist ^= ep_key(ep);
+            if HASH {
+                self.zobrist ^= ep_key(ep);
+            }
         }
         self.halfmoves = self.halfmoves.saturating_add(1);
         let Some(role) = self.role_at(from) else {
-            self.finish_turn(us);
+            self.finish_turn::<HASH>(us);
             return;
         };
         let moved = Bitboard::from_square(from) | to;
         let castling_changes = (self.castling & moved).any()
             || (role == Role::King && (self.castling & Bitboard::backrank(us)).any());
-        let old_castling_key = if castling_changes {
+        let old_castling_key = if HASH && castling_changes {
             self.castling_zobrist()
         } else {
             0
@@ -354,39 +374,41 @@ impl Chess {
         match mv.kind() {
             MoveKind::Castle => {
                 let (king_to, rook_to) = Chess::castle_targets(from, to);
-                self.xor_piece(from, us, Role::King);
-                self.xor_piece(to, us, Role::Rook);
-                self.xor_piece(king_to, us, Role::King);
-                self.xor_piece(rook_to, us, Role::Rook);
+                self.xor_piece::<HASH>(from, us, Role::King);
+                self.xor_piece::<HASH>(to, us, Role::Rook);
+                self.xor_piece::<HASH>(king_to, us, Role::King);
+                self.xor_piece::<HASH>(rook_to, us, Role::Rook);
                 self.castling &= !Bitboard::backrank(us);
             }
             MoveKind::EnPassant => {
                 let captured = Square::new((to.index() ^ 8) as u32);
-                self.xor_piece(captured, them, Role::Pawn);
-                self.xor_piece(from, us, Role::Pawn);
-                self.xor_piece(to, us, Role::Pawn);
+                self.xor_piece::<HASH>(captured, them, Role::Pawn);
+                self.xor_piece::<HASH>(from, us, Role::Pawn);
+                self.xor_piece::<HASH>(to, us, Role::Pawn);
                 self.halfmoves = 0;
             }
             kind => {
                 if self.colors[them.index()].contains(to) {
                     if let Some(captured) = self.role_at(to) {
-                        self.xor_piece(to, them, captured);
+                        self.xor_piece::<HASH>(to, them, captured);
                     }
                     self.halfmoves = 0;
                 }
-                self.xor_piece(from, us, role);
+                self.xor_piece::<HASH>(from, us, role);
                 let landed = match kind {
                     MoveKind::Promotion(promoted) => promoted,
                     _ => role,
                 };
-                self.xor_piece(to, us, landed);
+                self.xor_piece::<HASH>(to, us, landed);
                 if role == Role::Pawn {
                     self.halfmoves = 0;
                     if from.index() ^ to.index() == 16 {
                         let ep = Square::new(((from.index() + to.index()) / 2) as u32);
                         if (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
                             self.ep = Some(ep);
-                            self.zobrist ^= ep_key(ep);
+                            if HASH {
+                                self.zobrist ^= ep_key(ep);
+                            }
                         }
                     }
                 } else if role == Role::King {
@@ -395,10 +417,10 @@ impl Chess {
                 self.castling &= !moved;
             }
         }
-        if castling_changes {
+        if HASH && castling_changes {
             self.zobrist ^= old_castling_key ^ self.castling_zobrist();
         }
-        self.finish_turn(us);
+        self.finish_turn::<HASH>(us);
     }
 
     /// Passes the turn (the null move), as python-chess pushes `Move.null()`: the en passant
@@ -409,16 +431,18 @@ impl Chess {
             self.zobrist ^= ep_key(ep);
         }
         self.halfmoves = self.halfmoves.saturating_add(1);
-        self.finish_turn(self.turn);
+        self.finish_turn::<true>(self.turn);
     }
 
     #[inline]
-    fn finish_turn(&mut self, us: Color) {
+    fn finish_turn<const HASH: bool>(&mut self, us: Color) {
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !us;
-        self.zobrist ^= TURN_KEY;
+        if HASH {
+            self.zobrist ^= TURN_KEY;
+        }
     }
 
     /// Whether `color` alone could not checkmate by any sequence of legal moves — exactly

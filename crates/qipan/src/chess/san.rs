@@ -299,9 +299,11 @@ impl Chess {
             [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8', b'=', p] => {
                 self.plain_pawn_capture(from, f, r, Some(promotion_role(p)?))
             }
-            [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), ref rest @ ..] => {
-                self.plain_piece_move(Role::from_char(p as char)?, rest)
-            }
+            [b'N', ref rest @ ..] => self.plain_piece_move(Role::Knight, rest),
+            [b'B', ref rest @ ..] => self.plain_piece_move(Role::Bishop, rest),
+            [b'R', ref rest @ ..] => self.plain_piece_move(Role::Rook, rest),
+            [b'Q', ref rest @ ..] => self.plain_piece_move(Role::Queen, rest),
+            [b'K', ref rest @ ..] => self.plain_piece_move(Role::King, rest),
             _ => None,
         }
     }

@@ -29,7 +29,7 @@ pub(super) fn check_plain_chess(
     }
     let bytes = &raw.bytes[..];
     let (tags, movetext) = plain_tags(bytes)?;
-    let tag = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|&(_, v)| v);
+    let tag = |name: &str| tags.get(name);
     let named = GameKind::from_tag_values(tag);
     // The movetext is read as ASCII outside its comments, whose bytes are skipped: it reads the
     // same in UTF-8 and with invalid bytes replaced, but a Xiangqi record that is not UTF-8 is
@@ -54,7 +54,8 @@ pub(super) fn check_plain_chess(
     let mut play = PlainReplay {
         start: position,
         position,
-        moves: Vec::new(),
+        // About one move in every ten bytes of a record.
+        moves: Vec::with_capacity((bytes.len() / 8).min(limits.max_plies)),
         passed: false,
         max_plies: limits.max_plies,
     };
@@ -108,8 +109,13 @@ impl PlainReplay {
             Some(mv) => mv,
             None => self.position.parse_any(ascii(text)).ok()?,
         };
-        self.passed |= mv.is_null();
-        self.position.play_or_pass(mv);
+        // The position's zobrist key is left stale: the ending needs keys only at the end.
+        if mv.is_null() {
+            self.passed = true;
+            self.position.play_null();
+        } else {
+            self.position.play_unhashed(mv);
+        }
         self.moves.push(mv);
         Some(())
     }
@@ -122,7 +128,9 @@ impl PlainReplay {
         // Without passes a position comes back four plies later at the earliest: five
         // occurrences take sixteen plies without a capture or pawn move.
         if !self.passed && since < 16 {
-            return Game::with_rules(self.position, rules);
+            let mut last = self.position;
+            last.rehash();
+            return Game::with_rules(last, rules);
         }
         let zeroing = self.moves.len().saturating_sub(since);
         let mut position = self.start;
@@ -137,10 +145,26 @@ impl PlainReplay {
     }
 }
 
+/// The values of the tags this reader uses (the first of each name): the ones that name the game
+/// ([`GameKind::from_tags`]), `FEN` and `Result`.
+#[derive(Default)]
+struct PlainTags<'a> {
+    values: [Option<&'a str>; 5],
+}
+
+impl<'a> PlainTags<'a> {
+    const NAMES: [&'static [u8]; 5] = [b"FEN", b"Result", b"Variant", b"Game", b"Format"];
+
+    fn get(&self, name: &str) -> Option<&'a str> {
+        let i = Self::NAMES.iter().position(|n| *n == name.as_bytes())?;
+        self.values[i]
+    }
+}
+
 /// The tags of a tag section of one tag per line (`[Name "value"]`, no escapes, nothing after
 /// it), and where the movetext starts.
-fn plain_tags(bytes: &[u8]) -> Option<(Vec<(&str, &str)>, usize)> {
-    let mut tags = Vec::with_capacity(16);
+fn plain_tags(bytes: &[u8]) -> Option<(PlainTags<'_>, usize)> {
+    let mut tags = PlainTags::default();
     let mut i = 0;
     loop {
         while i < bytes.len() && is_ascii_space(bytes[i]) {
@@ -158,7 +182,7 @@ fn plain_tags(bytes: &[u8]) -> Option<(Vec<(&str, &str)>, usize)> {
         if name_len == 0 {
             return None;
         }
-        let name = ascii(&bytes[i..i + name_len]);
+        let name = &bytes[i..i + name_len];
         i += name_len;
         i += count(&bytes[i..], |b| b == b' ' || b == b'\t');
         if bytes.get(i) != Some(&b'"') {
@@ -169,8 +193,7 @@ fn plain_tags(bytes: &[u8]) -> Option<(Vec<(&str, &str)>, usize)> {
         if bytes.get(i + value_len) != Some(&b'"') {
             return None;
         }
-        // Invalid UTF-8 in a value: the general reader replaces it.
-        let value = std::str::from_utf8(&bytes[i..i + value_len]).ok()?;
+        let value = &bytes[i..i + value_len];
         i += value_len + 1;
         i += count(&bytes[i..], |b| b == b' ' || b == b'\t');
         if bytes.get(i) != Some(&b']') {
@@ -181,7 +204,12 @@ fn plain_tags(bytes: &[u8]) -> Option<(Vec<(&str, &str)>, usize)> {
         if !matches!(bytes.get(i), None | Some(b'\n')) {
             return None;
         }
-        tags.push((name, value));
+        if let Some(k) = PlainTags::NAMES.iter().position(|n| *n == name) {
+            if tags.values[k].is_none() {
+                // Invalid UTF-8 in a value: the general reader replaces it.
+                tags.values[k] = Some(std::str::from_utf8(value).ok()?);
+            }
+        }
     }
 }
 
@@ -229,6 +257,13 @@ fn play_movetext(
 /// number (perhaps glued to its move), a move with its `!`/`?` suffix, a glyph alone, or a word
 /// that is dropped (`e.p.`).
 fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>> {
+    // Almost every word: a move in letters without a suffix (results and move numbers start
+    // with a digit or `*`; the dropped `e.p.`, `e.p` and `ep.` have a dot second or third).
+    let last = word[word.len() - 1];
+    let dotted = word.len() >= 3 && (word[1] == b'.' || word[2] == b'.');
+    if word[0].is_ascii_alphabetic() && !matches!(last, b'!' | b'?') && !dotted {
+        return play.play(word).map(|()| None);
+    }
     if let Some(result) = as_result(word) {
         return Some(Some(result));
     }
