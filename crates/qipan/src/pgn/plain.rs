@@ -241,9 +241,6 @@ fn play_movetext(
                 let len = count(&bytes[i..], |b| !WORD_END[usize::from(b)]);
                 let word = &bytes[i..i + len];
                 i += len;
-                if !word.is_ascii() {
-                    return None;
-                }
                 if let Some(token) = play_word(word, play)? {
                     result = Some(token);
                 }
@@ -310,15 +307,25 @@ fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>
 
 /// The game termination marker `word` is, if it is one.
 fn as_result(word: &[u8]) -> Option<&'static str> {
-    ["1-0", "0-1", "1/2-1/2", "*"]
-        .into_iter()
-        .find(|r| r.as_bytes() == word)
+    match word {
+        b"1-0" => Some("1-0"),
+        b"0-1" => Some("0-1"),
+        b"1/2-1/2" => Some("1/2-1/2"),
+        b"*" => Some("*"),
+        _ => None,
+    }
 }
 
-/// The bytes that end a word: white space, brackets, `;` and `$` (the tokenizer's; a character
-/// outside ASCII, which may be white space, stops this reader before it gets here).
+/// The bytes that end a word: white space, brackets, `;` and `$` (the tokenizer's), and every
+/// byte outside ASCII (which may be white space: the next word then starts there, and this
+/// reader stops).
 static WORD_END: [bool; 256] = {
     let mut table = [false; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        table[b] = true;
+        b += 1;
+    }
     let ends = b"\t\n\x0b\x0c\r {}()[];$";
     let mut i = 0;
     while i < ends.len() {

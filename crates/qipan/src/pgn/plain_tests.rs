@@ -54,6 +54,14 @@ fn compare(text: &[u8], what: &str) -> usize {
         "{what}: {}",
         String::from_utf8_lossy(text)
     );
+    // Lines read in the reader's buffer, and copied out of a small one (most lines span its end).
+    let small = std::io::BufReader::with_capacity(7, text);
+    assert_eq!(
+        games(Splitter::new(text, limits)),
+        Splitter::new(small, limits).map(Result::unwrap).collect::<Vec<RawGame>>(),
+        "{what}: {}",
+        String::from_utf8_lossy(text)
+    );
     let mut answered = 0;
     for raw in Splitter::new(text, limits) {
         let raw: RawGame = raw.unwrap();

@@ -36,6 +36,13 @@ pub struct RawGame {
 #[derive(Debug)]
 pub struct Splitter<R> {
     reader: R,
+    state: SplitState,
+}
+
+/// Everything a [`Splitter`] knows besides its reader: the lines are handed to it one at a time,
+/// straight from the reader's buffer when they lie in it whole.
+#[derive(Debug)]
+struct SplitState {
     limits: Limits,
     /// Offset of the next line.
     offset: u64,
@@ -57,13 +64,14 @@ pub struct Splitter<R> {
     prev_blank: bool,
     /// The kind of the last line that was not blank (`Blank` before the first).
     last_nonblank: LineKind,
-    done: bool,
     /// Every sync line ([`is_sync_line`]) starts a game, whatever came before (bulk mode).
     sync: bool,
     /// In sync mode: stop before the first sync line at or past this offset.
     stop_at: Option<u64>,
     /// Lines are scanned byte by byte (for tests of the faster scan against it).
     byte_by_byte: bool,
+    /// The file's end or `stop_at` was reached.
+    done: bool,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -71,23 +79,25 @@ impl<R: BufRead> Splitter<R> {
     pub fn new(reader: R, limits: Limits) -> Self {
         Splitter {
             reader,
-            limits,
-            offset: 0,
-            line_no: 1,
-            line: Vec::new(),
-            games: 0,
-            current: None,
-            has_moves: false,
-            terminated: false,
-            in_brace: false,
-            in_trailer: false,
-            depth: 0,
-            prev_blank: false,
-            last_nonblank: LineKind::Blank,
-            done: false,
-            sync: false,
-            stop_at: None,
-            byte_by_byte: false,
+            state: SplitState {
+                limits,
+                offset: 0,
+                line_no: 1,
+                line: Vec::new(),
+                games: 0,
+                current: None,
+                has_moves: false,
+                terminated: false,
+                in_brace: false,
+                in_trailer: false,
+                depth: 0,
+                prev_blank: false,
+                last_nonblank: LineKind::Blank,
+                done: false,
+                sync: false,
+                stop_at: None,
+                byte_by_byte: false,
+            },
         }
     }
 
@@ -98,15 +108,15 @@ impl<R: BufRead> Splitter<R> {
     /// line do not depend on anything before it. With `stop_at`, the splitter ends before the
     /// first sync line at or past that offset (after finishing the game before it).
     pub(crate) fn sync_mode(mut self, stop_at: Option<u64>) -> Self {
-        self.sync = true;
-        self.stop_at = stop_at;
+        self.state.sync = true;
+        self.state.stop_at = stop_at;
         self
     }
 
     /// Scans every line byte by byte, the slow and simple way (for tests).
     #[cfg(test)]
     pub(super) fn byte_by_byte(mut self) -> Self {
-        self.byte_by_byte = true;
+        self.state.byte_by_byte = true;
         self
     }
 
@@ -114,22 +124,55 @@ impl<R: BufRead> Splitter<R> {
     /// a part of a file that was seeked to).
     pub fn starting_at(reader: R, limits: Limits, offset: u64, line: u64) -> Self {
         let mut splitter = Splitter::new(reader, limits);
-        splitter.offset = offset;
-        splitter.line_no = line;
+        splitter.state.offset = offset;
+        splitter.state.line_no = line;
         splitter
     }
 
     /// Bytes read so far (the offset of the next line).
     pub fn bytes_read(&self) -> u64 {
-        self.offset
+        self.state.offset
     }
 
-    /// Reads one line into `self.line` (at most `max_line` bytes of it, the rest skipped).
-    /// Returns the bytes consumed (0 at the end) and whether the line was cut.
-    fn read_line(&mut self) -> io::Result<(u64, bool)> {
-        read_line_capped(&mut self.reader, &mut self.line, self.limits.max_line)
+    fn next_game(&mut self) -> io::Result<Option<RawGame>> {
+        let max_line = self.state.limits.max_line;
+        while !self.state.done {
+            let available = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let finished = match memchr::memchr(b'\n', available) {
+                // The common case: the whole line is in the reader's buffer, and is read there.
+                Some(end) if end < max_line => {
+                    let finished = self
+                        .state
+                        .take_line(&available[..=end], end as u64 + 1, false);
+                    self.reader.consume(end + 1);
+                    finished
+                }
+                _ => {
+                    let mut line = std::mem::take(&mut self.state.line);
+                    let (consumed, cut) = read_line_capped(&mut self.reader, &mut line, max_line)?;
+                    let finished = if consumed == 0 {
+                        self.state.done = true;
+                        self.state.current.take()
+                    } else {
+                        self.state.take_line(&line, consumed, cut)
+                    };
+                    self.state.line = line;
+                    finished
+                }
+            };
+            if finished.is_some() {
+                return Ok(finished);
+            }
+        }
+        Ok(None)
     }
+}
 
+impl SplitState {
     fn start_game(&mut self, offset: u64, line: u64) -> Option<RawGame> {
         self.games += 1;
         // Room for a game like the one before: its bytes are not copied again as they grow.
@@ -151,7 +194,7 @@ impl<R: BufRead> Splitter<R> {
         self.current.replace(game)
     }
 
-    fn append(&mut self, line: u64, cut: bool) {
+    fn append(&mut self, text: &[u8], line: u64, cut: bool) {
         let max_game = self.limits.max_game;
         let max_line = self.limits.max_line;
         let Some(game) = self.current.as_mut() else {
@@ -165,11 +208,11 @@ impl<R: BufRead> Splitter<R> {
                 line,
                 max: max_line,
             });
-        } else if game.bytes.len() + self.line.len() > max_game {
+        } else if game.bytes.len() + text.len() > max_game {
             game.error = Some(SyntaxError::GameTooLarge { max: max_game });
         } else {
-            game.bytes.extend_from_slice(&self.line);
-            if !self.line.ends_with(b"\n") {
+            game.bytes.extend_from_slice(text);
+            if !text.ends_with(b"\n") {
                 game.bytes.push(b'\n');
             }
         }
@@ -180,13 +223,12 @@ impl<R: BufRead> Splitter<R> {
 
     /// Follows comments, variations and the last token of a movetext line; returns whether the
     /// line holds a token outside comments.
-    fn scan(&mut self, from: usize) -> bool {
+    fn scan(&mut self, line: &[u8]) -> bool {
         // Vertical tab and form feed are white space before a token but part of it after its
         // first byte: lines with them are read byte by byte.
-        if self.byte_by_byte || memchr::memchr2(0x0b, 0x0c, &self.line[from..]).is_some() {
-            return self.scan_bytes(from);
+        if self.byte_by_byte || memchr::memchr2(0x0b, 0x0c, line).is_some() {
+            return self.scan_bytes(line);
         }
-        let line = &self.line[from..];
         let mut has_token = false;
         let mut i = 0;
         // The first `;` at or after `i` (a comment to the end of the line, unless in braces).
@@ -249,8 +291,7 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// [`Splitter::scan`] byte by byte.
-    fn scan_bytes(&mut self, from: usize) -> bool {
-        let line = &self.line[from..];
+    fn scan_bytes(&mut self, line: &[u8]) -> bool {
         let mut has_token = false;
         let mut i = 0;
         while i < line.len() {
@@ -299,93 +340,86 @@ impl<R: BufRead> Splitter<R> {
         has_token
     }
 
-    fn next_game(&mut self) -> io::Result<Option<RawGame>> {
-        loop {
-            let offset = self.offset;
-            let line_no = self.line_no;
-            let (consumed, cut) = self.read_line()?;
-            if consumed == 0 {
-                self.done = true;
-                return Ok(self.current.take());
-            }
-            self.offset += consumed;
-            self.line_no += 1;
-            let mut from = 0;
-            // A byte-order mark: at the start of the file, or of each file concatenated into it.
-            if self.line.starts_with(b"\xEF\xBB\xBF") {
-                from = 3;
-            }
-            let first = self.line[from..]
-                .iter()
-                .position(|b| !b.is_ascii_whitespace())
-                .map(|i| self.line[from + i]);
-            let blank_before = self.prev_blank;
-            self.prev_blank = first.is_none();
-            let kind = line_kind(&self.line);
-            let sync_line = self.sync && is_sync_line(blank_before, self.last_nonblank, kind);
-            if kind != LineKind::Blank {
-                self.last_nonblank = kind;
-            }
-            if sync_line {
-                if self.stop_at.is_some_and(|end| offset >= end) {
-                    self.done = true;
-                    return Ok(self.current.take());
-                }
-                self.in_brace = false;
-            }
-            if self.in_brace && first == Some(b'[') && blank_before && self.has_moves {
-                // A tag line after a blank line: a comment left open must not swallow the rest
-                // of the file. The game before reports its unclosed comment.
-                self.in_brace = false;
-            }
-            if self.in_trailer && first == Some(b'[') {
-                // The trailer ends at a tag line, which starts the next game (below).
-                self.in_trailer = false;
-            }
-            let finished = if sync_line {
-                self.start_game(offset, line_no)
-            } else if self.in_trailer {
-                None
-            } else if !self.in_brace && is_trailer_rule(&self.line[from..]) {
-                // Without moves before it, the trailer still ends the game at the next tag.
-                self.in_trailer = true;
-                self.has_moves = true;
-                None
-            } else if self.in_brace {
-                self.scan(from);
-                None
-            } else if self.line.get(from) == Some(&b'%') {
-                // An escape line: `%` in the first column.
-                None
-            } else {
-                match first {
-                    None => None,
-                    Some(b'[') => {
-                        if self.current.is_none() || self.has_moves {
-                            self.start_game(offset, line_no)
-                        } else {
-                            None
-                        }
-                    }
-                    Some(_) => self.movetext_line(from, offset, line_no),
-                }
-            };
-            if cut {
-                // The rest of the line is unknown: assume it closes what it opened.
-                self.in_brace = false;
-            }
-            if self.current.is_some() {
-                self.append(line_no, cut);
-            }
-            if let Some(game) = finished {
-                return Ok(Some(game));
-            }
+    /// Takes one line of `consumed` bytes (`line`, cut to the longest line when `cut`): the game
+    /// it ends, if any.
+    fn take_line(&mut self, line: &[u8], consumed: u64, cut: bool) -> Option<RawGame> {
+        let offset = self.offset;
+        let line_no = self.line_no;
+        self.offset += consumed;
+        self.line_no += 1;
+        let mut from = 0;
+        // A byte-order mark: at the start of the file, or of each file concatenated into it.
+        if line.starts_with(b"\xEF\xBB\xBF") {
+            from = 3;
         }
+        let first = line[from..]
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .map(|i| line[from + i]);
+        let blank_before = self.prev_blank;
+        self.prev_blank = first.is_none();
+        let kind = line_kind(&line);
+        let sync_line = self.sync && is_sync_line(blank_before, self.last_nonblank, kind);
+        if kind != LineKind::Blank {
+            self.last_nonblank = kind;
+        }
+        if sync_line {
+            if self.stop_at.is_some_and(|end| offset >= end) {
+                self.done = true;
+                return self.current.take();
+            }
+            self.in_brace = false;
+        }
+        if self.in_brace && first == Some(b'[') && blank_before && self.has_moves {
+            // A tag line after a blank line: a comment left open must not swallow the rest
+            // of the file. The game before reports its unclosed comment.
+            self.in_brace = false;
+        }
+        if self.in_trailer && first == Some(b'[') {
+            // The trailer ends at a tag line, which starts the next game (below).
+            self.in_trailer = false;
+        }
+        let finished = if sync_line {
+            self.start_game(offset, line_no)
+        } else if self.in_trailer {
+            None
+        } else if !self.in_brace && is_trailer_rule(&line[from..]) {
+            // Without moves before it, the trailer still ends the game at the next tag.
+            self.in_trailer = true;
+            self.has_moves = true;
+            None
+        } else if self.in_brace {
+            self.scan(&line[from..]);
+            None
+        } else if line.get(from) == Some(&b'%') {
+            // An escape line: `%` in the first column.
+            None
+        } else {
+            match first {
+                None => None,
+                Some(b'[') => {
+                    if self.current.is_none() || self.has_moves {
+                        self.start_game(offset, line_no)
+                    } else {
+                        None
+                    }
+                }
+                Some(_) => self.movetext_line(&line[from..], offset, line_no),
+            }
+        };
+        if cut {
+            // The rest of the line is unknown: assume it closes what it opened.
+            self.in_brace = false;
+        }
+        if self.current.is_some() {
+            self.append(line, line_no, cut);
+        }
+        finished
     }
 
-    fn movetext_line(&mut self, from: usize, offset: u64, line_no: u64) -> Option<RawGame> {
+    fn movetext_line(&mut self, line: &[u8], offset: u64, line_no: u64) -> Option<RawGame> {
         let was_terminated = self.terminated;
-        let has_token = self.scan(from);
+        let has_token = self.scan(line);
         let mut finished = None;
         if self.current.is_none() || (was_terminated && has_token) {
             let (in_brace, depth, terminated) = (self.in_brace, self.depth, self.terminated);
@@ -403,13 +437,13 @@ impl<R: BufRead> Iterator for Splitter<R> {
     type Item = io::Result<RawGame>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
+        if self.state.done {
             return None;
         }
         match self.next_game() {
             Ok(game) => game.map(Ok),
             Err(e) => {
-                self.done = true;
+                self.state.done = true;
                 Some(Err(e))
             }
         }
