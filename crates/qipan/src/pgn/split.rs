@@ -358,7 +358,7 @@ impl SplitState {
             .map(|i| line[from + i]);
         let blank_before = self.prev_blank;
         self.prev_blank = first.is_none();
-        let kind = line_kind(&line);
+        let kind = line_kind(line);
         let sync_line = self.sync && is_sync_line(blank_before, self.last_nonblank, kind);
         if kind != LineKind::Blank {
             self.last_nonblank = kind;
