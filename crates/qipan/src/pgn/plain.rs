@@ -261,10 +261,13 @@ fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>
     if word[0].is_ascii_alphabetic() && !matches!(last, b'!' | b'?') && !dotted {
         return play.play(word).map(|()| None);
     }
-    if let Some(result) = as_result(word) {
-        return Some(Some(result));
-    }
     let digits = count(word, |b| b.is_ascii_digit());
+    if digits == 0 || word.get(digits) != Some(&b'.') {
+        // Not a move number (the next commonest word): perhaps a result.
+        if let Some(result) = as_result(word) {
+            return Some(Some(result));
+        }
+    }
     let mut word = word;
     if digits > 0 && word.get(digits) == Some(&b'.') {
         let after = &word[digits + count(&word[digits..], |b| b == b'.')..];
@@ -343,19 +346,10 @@ fn skip_variation(bytes: &[u8], open: usize, max_depth: usize) -> Option<usize> 
         return None;
     }
     let mut i = open + 1;
-    // Only white space since the line began: an `=` here could open an XQBase trailer.
-    let mut line_clean = false;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\n' => {
-                line_clean = true;
-                i += 1;
-                continue;
-            }
-            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
-                i += 1;
-                continue;
-            }
+    loop {
+        // Everything but these bytes is skipped as it stands.
+        i += count(&bytes[i..], |b| !IN_VARIATION[usize::from(b)]);
+        match *bytes.get(i)? {
             b'%' if bytes[i - 1] == b'\n' => i = line_end(bytes, i),
             b'{' => i += 2 + memchr::memchr(b'}', &bytes[i + 1..])?,
             b';' => i = line_end(bytes, i),
@@ -374,13 +368,37 @@ fn skip_variation(bytes: &[u8], open: usize, max_depth: usize) -> Option<usize> 
                 }
             }
             b'[' | 0x80.. => return None,
-            b'=' if line_clean => return None,
+            // Only white space before it on its line: it could open an XQBase trailer.
+            b'=' if bytes[..i]
+                .iter()
+                .rev()
+                .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+                .is_none_or(|&b| b == b'\n') =>
+            {
+                return None
+            }
             _ => i += 1,
         }
-        line_clean = false;
     }
-    None
 }
+
+/// The bytes a skipped variation looks at: comments, brackets, `%` and `=` (which may start a
+/// line of their own) and every byte outside ASCII.
+static IN_VARIATION: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        table[b] = true;
+        b += 1;
+    }
+    let special = b"%{;()[=";
+    let mut i = 0;
+    while i < special.len() {
+        table[special[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 /// The index of the `\n` that ends the line at `i` (or the end).
 fn line_end(bytes: &[u8], i: usize) -> usize {
