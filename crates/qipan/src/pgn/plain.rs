@@ -237,6 +237,8 @@ fn play_movetext(
             }
             // Tags, stray brackets, XQBase trailers, text outside ASCII: the general reader's.
             b')' | b'[' | b']' | b'}' | b'=' | 0x80.. => return None,
+            // A move number on its own (`12.`, `12...`): a third of the words.
+            b'0'..=b'9' if is_move_number(bytes, &mut i) => {}
             _ => {
                 let len = count(&bytes[i..], |b| !WORD_END[usize::from(b)]);
                 let word = &bytes[i..i + len];
@@ -248,6 +250,19 @@ fn play_movetext(
         }
     }
     Some(result)
+}
+
+/// Whether the word at `bytes[*i..]` is a move number alone (digits, dots, then the word's
+/// end); if so, `*i` moves past it.
+fn is_move_number(bytes: &[u8], i: &mut usize) -> bool {
+    let digits = count(&bytes[*i..], |b| b.is_ascii_digit());
+    let dots = count(&bytes[*i + digits..], |b| b == b'.');
+    let end = *i + digits + dots;
+    let alone = dots > 0 && bytes.get(end).is_none_or(|&b| WORD_END[usize::from(b)]);
+    if alone {
+        *i = end;
+    }
+    alone
 }
 
 /// One word of the main line (ASCII) as the tokenizer reads it: a result (returned), a move
