@@ -14,7 +14,7 @@
 //! assert_eq!(pos.san(mv), "Nge2");
 //! ```
 
-use super::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use super::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
 use super::{Bitboard, CastlingSide, Chess, Move, MoveKind, Role, Square};
 use crate::MoveError;
 
@@ -330,17 +330,20 @@ impl Chess {
         if self.by_color(us).contains(to) {
             return None;
         }
+        // Sliders are found along their empty-board lines, with the squares between checked:
+        // a few small tables instead of the large magic ones (the replay's cache misses).
         let occupied = self.occupied();
+        let pieces = self.pieces(us, role) & from_mask;
         let reach = match role {
-            Role::Knight => knight_attacks(to),
-            Role::Bishop => bishop_attacks(to, occupied),
-            Role::Rook => rook_attacks(to, occupied),
-            Role::Queen => queen_attacks(to, occupied),
-            Role::King => king_attacks(to),
+            Role::Knight => knight_attacks(to) & pieces,
+            Role::Bishop => open_lines_to(to, bishop_rays(to) & pieces, occupied),
+            Role::Rook => open_lines_to(to, rook_rays(to) & pieces, occupied),
+            Role::Queen => open_lines_to(to, (rook_rays(to) | bishop_rays(to)) & pieces, occupied),
+            Role::King => king_attacks(to) & pieces,
             Role::Pawn => return None,
         };
         let mut found = None;
-        for from in reach & self.pieces(us, role) & from_mask {
+        for from in reach {
             if self.is_safe_after(from, to, role == Role::King)? {
                 if found.is_some() {
                     return None;
@@ -411,9 +414,30 @@ impl Chess {
         let us = self.turn;
         let occupied = self.occupied().without(from).with(to);
         let king = if king_moves { to } else { self.king_of(us)? };
-        let captured = Bitboard::from_square(to);
-        Some((self.attackers_to(king, !us, occupied) & !captured).is_empty())
+        let enemies = self.by_color(!us).without(to);
+        let role = |role: Role| self.by_role(role) & enemies;
+        let leapers = (knight_attacks(king) & role(Role::Knight))
+            | (pawn_attacks(us, king) & role(Role::Pawn))
+            | (king_attacks(king) & role(Role::King));
+        if leapers.any() {
+            return Some(false);
+        }
+        let queens = role(Role::Queen);
+        let sliders = (rook_rays(king) & (role(Role::Rook) | queens))
+            | (bishop_rays(king) & (role(Role::Bishop) | queens));
+        Some(open_lines_to(king, sliders, occupied).is_empty())
     }
+}
+
+/// The pieces of `candidates` (on lines through `sq`) with nothing between them and `sq`.
+fn open_lines_to(sq: Square, candidates: Bitboard, occupied: Bitboard) -> Bitboard {
+    let mut open = Bitboard::EMPTY;
+    for from in candidates {
+        if (between(sq, from) & occupied).is_empty() {
+            open.add(from);
+        }
+    }
+    open
 }
 
 /// The piece a plain SAN promotion names (`=N`, `=B`, `=R`, `=Q`).

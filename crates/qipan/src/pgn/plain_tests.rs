@@ -58,7 +58,9 @@ fn compare(text: &[u8], what: &str) -> usize {
     let small = std::io::BufReader::with_capacity(7, text);
     assert_eq!(
         games(Splitter::new(text, limits)),
-        Splitter::new(small, limits).map(Result::unwrap).collect::<Vec<RawGame>>(),
+        Splitter::new(small, limits)
+            .map(Result::unwrap)
+            .collect::<Vec<RawGame>>(),
         "{what}: {}",
         String::from_utf8_lossy(text)
     );
