@@ -258,7 +258,7 @@ fn is_move_number(bytes: &[u8], i: &mut usize) -> bool {
     let digits = count(&bytes[*i..], |b| b.is_ascii_digit());
     let dots = count(&bytes[*i + digits..], |b| b == b'.');
     let end = *i + digits + dots;
-    let alone = dots > 0 && bytes.get(end).is_none_or(|&b| WORD_END[usize::from(b)]);
+    let alone = dots > 0 && bytes.get(end).map_or(true, |&b| WORD_END[usize::from(b)]);
     if alone {
         *i = end;
     }
@@ -388,7 +388,7 @@ fn skip_variation(bytes: &[u8], open: usize, max_depth: usize) -> Option<usize> 
                 .iter()
                 .rev()
                 .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
-                .is_none_or(|&b| b == b'\n') =>
+                .map_or(true, |&b| b == b'\n') =>
             {
                 return None
             }
