@@ -109,13 +109,8 @@ impl PlainReplay {
             Some(mv) => mv,
             None => self.position.parse_any(ascii(text)).ok()?,
         };
-        // The position's zobrist key is left stale: the ending needs keys only at the end.
-        if mv.is_null() {
-            self.passed = true;
-            self.position.play_null();
-        } else {
-            self.position.play_unhashed(mv);
-        }
+        self.passed |= mv.is_null();
+        play_unhashed(&mut self.position, mv);
         self.moves.push(mv);
         Some(())
     }
@@ -135,8 +130,9 @@ impl PlainReplay {
         let zeroing = self.moves.len().saturating_sub(since);
         let mut position = self.start;
         for &mv in &self.moves[..zeroing] {
-            position.play_or_pass(mv);
+            play_unhashed(&mut position, mv);
         }
+        position.rehash();
         let mut game = Game::with_rules(position, rules);
         for &mv in &self.moves[zeroing..] {
             game.push_unchecked(mv);
@@ -158,6 +154,16 @@ impl<'a> PlainTags<'a> {
     fn get(&self, name: &str) -> Option<&'a str> {
         let i = Self::NAMES.iter().position(|n| *n == name.as_bytes())?;
         self.values[i]
+    }
+}
+
+/// Plays `mv` (or passes) without keeping the zobrist key: the ending needs keys only at the end
+/// ([`Chess::rehash`]).
+fn play_unhashed(position: &mut Chess, mv: Move) {
+    if mv.is_null() {
+        position.play_null();
+    } else {
+        position.play_unhashed(mv);
     }
 }
 
