@@ -26,8 +26,9 @@ impl Chess {
         }
         let mut san = self.san_plain(mv);
         let mut after = *self;
-        after.play_unchecked(mv);
-        if after.is_check() {
+        // Only the check matters here, not the key.
+        after.play_unhashed(mv);
+        if after.is_check_by_lines() {
             san.push(if after.has_legal_moves() { '+' } else { '#' });
         }
         san
@@ -62,14 +63,11 @@ impl Chess {
             }
         } else {
             san.push(role.upper_char());
+            // The other pieces of the kind that may legally go there.
             let others: Bitboard = self
-                .legal_moves_filtered(
-                    self.pieces(self.turn, role).without(from),
-                    Bitboard::from_square(to),
-                )
-                .iter()
-                .filter(|m| !m.is_castle())
-                .map(|m| m.from())
+                .reaching(role, to, self.pieces(self.turn, role).without(from))
+                .into_iter()
+                .filter(|&other| self.is_safe_after(other, to, role == Role::King) == Some(true))
                 .collect();
             if others.any() {
                 let mut file = false;
@@ -330,18 +328,7 @@ impl Chess {
         if self.by_color(us).contains(to) {
             return None;
         }
-        // Sliders are found along their empty-board lines, with the squares between checked:
-        // a few small tables instead of the large magic ones (the replay's cache misses).
-        let occupied = self.occupied();
-        let pieces = self.pieces(us, role) & from_mask;
-        let reach = match role {
-            Role::Knight => knight_attacks(to) & pieces,
-            Role::Bishop => open_lines_to(to, bishop_rays(to) & pieces, occupied),
-            Role::Rook => open_lines_to(to, rook_rays(to) & pieces, occupied),
-            Role::Queen => open_lines_to(to, (rook_rays(to) | bishop_rays(to)) & pieces, occupied),
-            Role::King => king_attacks(to) & pieces,
-            Role::Pawn => return None,
-        };
+        let reach = self.reaching(role, to, self.pieces(us, role) & from_mask);
         let mut found = None;
         for from in reach {
             if self.is_safe_after(from, to, role == Role::King)? {
@@ -352,6 +339,21 @@ impl Chess {
             }
         }
         found
+    }
+
+    /// The pieces of `pieces` (of the side to move, all of `role`) that reach `to` — not
+    /// pawns. Sliders are found along their empty-board lines, the squares between checked: a
+    /// few small tables instead of the large magic ones (whose cache misses a replay feels).
+    fn reaching(&self, role: Role, to: Square, pieces: Bitboard) -> Bitboard {
+        let occupied = self.occupied();
+        match role {
+            Role::Knight => knight_attacks(to) & pieces,
+            Role::Bishop => open_lines_to(to, bishop_rays(to) & pieces, occupied),
+            Role::Rook => open_lines_to(to, rook_rays(to) & pieces, occupied),
+            Role::Queen => open_lines_to(to, (rook_rays(to) | bishop_rays(to)) & pieces, occupied),
+            Role::King => king_attacks(to) & pieces,
+            Role::Pawn => Bitboard::EMPTY,
+        }
     }
 
     /// `e4`, `e8=Q`: a pawn's step or double step to the square on file `f`, rank `r`.
@@ -415,17 +417,38 @@ impl Chess {
         let occupied = self.occupied().without(from).with(to);
         let king = if king_moves { to } else { self.king_of(us)? };
         let enemies = self.by_color(!us).without(to);
-        let role = |role: Role| self.by_role(role) & enemies;
-        let leapers = (knight_attacks(king) & role(Role::Knight))
-            | (pawn_attacks(us, king) & role(Role::Pawn))
-            | (king_attacks(king) & role(Role::King));
+        Some(!self.attacked_by_lines(king, us, enemies, occupied))
+    }
+
+    /// Whether the side to move is in check ([`Chess::is_check`], from the small tables).
+    pub(crate) fn is_check_by_lines(&self) -> bool {
+        let us = self.turn;
+        self.king_of(us).is_some_and(|king| {
+            self.attacked_by_lines(king, us, self.by_color(!us), self.occupied())
+        })
+    }
+
+    /// Whether a piece of `attackers` attacks `sq` (where a piece of `defender` stands or would
+    /// stand), `occupied` blocking the sliders: leapers from their tables, sliders along their
+    /// empty-board lines with the squares between checked.
+    fn attacked_by_lines(
+        &self,
+        sq: Square,
+        defender: crate::Color,
+        attackers: Bitboard,
+        occupied: Bitboard,
+    ) -> bool {
+        let role = |role: Role| self.by_role(role) & attackers;
+        let leapers = (knight_attacks(sq) & role(Role::Knight))
+            | (pawn_attacks(defender, sq) & role(Role::Pawn))
+            | (king_attacks(sq) & role(Role::King));
         if leapers.any() {
-            return Some(false);
+            return true;
         }
         let queens = role(Role::Queen);
-        let sliders = (rook_rays(king) & (role(Role::Rook) | queens))
-            | (bishop_rays(king) & (role(Role::Bishop) | queens));
-        Some(open_lines_to(king, sliders, occupied).is_empty())
+        let sliders = (rook_rays(sq) & (role(Role::Rook) | queens))
+            | (bishop_rays(sq) & (role(Role::Bishop) | queens));
+        open_lines_to(sq, sliders, occupied).any()
     }
 }
 
