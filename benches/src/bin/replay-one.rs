@@ -58,7 +58,12 @@ fn verify(path: &std::path::Path) -> qipan_benches::replay_peer::Totals {
         let report = replay_with::<Chess>(&raw, &limits, &rules);
         let ending = report.outcome().map_or("none", |o| o.termination.as_str());
         let ending = (report.errors.is_empty()).then_some(ending);
-        assert_eq!(check.errors.is_empty(), report.errors.is_empty(), "game {}", raw.index);
+        assert_eq!(
+            check.errors.is_empty(),
+            report.errors.is_empty(),
+            "game {}",
+            raw.index
+        );
         assert_eq!(check.notes, report.notes, "game {}", raw.index);
         assert_eq!(check.plies, report.plies(), "game {}", raw.index);
         if check.errors.is_empty() {

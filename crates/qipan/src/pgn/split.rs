@@ -142,6 +142,11 @@ impl<R: BufRead> Splitter<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
+            let quiet = self.state.take_quiet_lines(available);
+            if quiet > 0 {
+                self.reader.consume(quiet);
+                continue;
+            }
             let finished = match memchr::memchr(b'\n', available) {
                 // The common case: the whole line is in the reader's buffer, and is read there.
                 Some(end) if end < max_line => {
@@ -226,13 +231,19 @@ impl SplitState {
     fn scan(&mut self, line: &[u8]) -> bool {
         // Vertical tab and form feed are white space before a token but part of it after its
         // first byte: lines with them are read byte by byte.
-        if self.byte_by_byte || memchr::memchr2(0x0b, 0x0c, line).is_some() {
+        // One search for the rare bytes: a `;`, or a vertical tab or form feed anywhere.
+        // `semicolon` is the first `;` at or after `i` (a comment to the end of the line, unless
+        // in braces).
+        let mut semicolon = match memchr::memchr3(b';', 0x0b, 0x0c, line) {
+            Some(j) if line[j] == b';' && memchr::memchr2(0x0b, 0x0c, &line[j..]).is_none() => j,
+            None => line.len(),
+            Some(_) => return self.scan_bytes(line),
+        };
+        if self.byte_by_byte {
             return self.scan_bytes(line);
         }
         let mut has_token = false;
         let mut i = 0;
-        // The first `;` at or after `i` (a comment to the end of the line, unless in braces).
-        let mut semicolon = memchr::memchr(b';', line).unwrap_or(line.len());
         while i < line.len() {
             if self.in_brace {
                 match memchr::memchr(b'}', &line[i..]) {
@@ -338,6 +349,62 @@ impl SplitState {
             i += 1;
         }
         has_token
+    }
+
+    /// Takes, from the start of `available`, the whole lines that cannot end the current game
+    /// — the rest of its tag section, and movetext lines while no result token was the last —
+    /// all at once: each is scanned as [`SplitState::take_line`] would, and they are added to
+    /// the game in one copy. Returns the bytes taken (0 when the first line must go through
+    /// `take_line`: a blank or indented line, a `%` or `=` line, a tag line after movetext, a
+    /// line after a result, a line that does not lie whole in `available`...).
+    fn take_quiet_lines(&mut self, available: &[u8]) -> usize {
+        let quiet_game = self.current.as_ref().is_some_and(|g| g.error.is_none());
+        if !quiet_game || self.in_trailer || self.prev_blank {
+            return 0;
+        }
+        let room = self.limits.max_game - self.current.as_ref().map_or(0, |g| g.bytes.len());
+        let mut taken = 0;
+        while let Some(len) = memchr::memchr(b'\n', &available[taken..]).map(|j| j + 1) {
+            let line = &available[taken..taken + len];
+            if len > self.limits.max_line || taken + len > room {
+                break;
+            }
+            // A line that starts with white space may be blank, one with a byte-order mark
+            // is read after it: both are taken line by line.
+            if line[0].is_ascii_whitespace() || line[0] == 0xEF {
+                break;
+            }
+            let kind = match line[0] {
+                // Comment text, whatever it starts with.
+                _ if self.in_brace => {
+                    self.scan(line);
+                    if line[0] == b'[' {
+                        LineKind::Tag
+                    } else {
+                        LineKind::Other
+                    }
+                }
+                b'[' if !self.has_moves => LineKind::Tag,
+                b'[' | b'%' | b'=' | 0x80.. => break,
+                _ => {
+                    if self.terminated {
+                        break;
+                    }
+                    if self.scan(line) {
+                        self.has_moves = true;
+                    }
+                    LineKind::Other
+                }
+            };
+            self.last_nonblank = kind;
+            self.offset += len as u64;
+            self.line_no += 1;
+            taken += len;
+        }
+        if let Some(game) = self.current.as_mut() {
+            game.bytes.extend_from_slice(&available[..taken]);
+        }
+        taken
     }
 
     /// Takes one line of `consumed` bytes (`line`, cut to the longest line when `cut`): the game
