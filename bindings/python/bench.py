@@ -177,6 +177,15 @@ def bench_chess(budget: float, perft_depth: int) -> None:
     n = len(our_moves)
     row("chess push + pop (kiwipete, per move)", "python-chess", *scaled(compare(ref_push_pop, our_push_pop, budget), n))
 
+    # The floor under push + pop: two calls into qipan that do almost nothing (issue #19).
+    def our_two_calls() -> None:
+        for _ in our_moves:
+            ours.is_check()
+            ours.is_check()
+
+    row("chess floor: two calls that do almost nothing (`is_check()` twice) against push + pop", "python-chess",
+        *scaled(compare(ref_push_pop, our_two_calls, budget), n))
+
     def ref_san() -> None:
         for m in ref_moves:
             ref.san(m)

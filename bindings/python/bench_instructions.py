@@ -24,6 +24,7 @@ CASES = {
     "list_legal_moves": ("list(b.legal_moves)", 3000),
     "uci_loop": ("[m.uci() for m in b.legal_moves]", 3000),
     "push_pop": ("b.push(m); b.pop()", 5000),
+    "two_calls": ("b.is_check(); b.is_check()", 5000),
     "san": ("b.san(m)", 3000),
     "outcome": ("b.outcome()", 3000),
     "xiangqi_list_legal_moves": ("list(xb.legal_moves)", 3000),
