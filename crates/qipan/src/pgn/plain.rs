@@ -343,21 +343,7 @@ fn as_result(word: &[u8]) -> Option<&'static str> {
 /// The bytes that end a word: white space, brackets, `;` and `$` (the tokenizer's), and every
 /// byte outside ASCII (which may be white space: the next word then starts there, and this
 /// reader stops).
-static WORD_END: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0x80;
-    while b < 256 {
-        table[b] = true;
-        b += 1;
-    }
-    let ends = b"\t\n\x0b\x0c\r {}()[];$";
-    let mut i = 0;
-    while i < ends.len() {
-        table[ends[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
+static WORD_END: [bool; 256] = with_non_ascii(b"\t\n\x0b\x0c\r {}()[];$");
 
 /// The end of the variation that opens at `bytes[open]`, its tokens skipped as the general
 /// reader skips them; `None` for anything it must look at.
@@ -405,21 +391,23 @@ fn skip_variation(bytes: &[u8], open: usize, max_depth: usize) -> Option<usize> 
 
 /// The bytes a skipped variation looks at: comments, brackets, `%` and `=` (which may start a
 /// line of their own) and every byte outside ASCII.
-static IN_VARIATION: [bool; 256] = {
+static IN_VARIATION: [bool; 256] = with_non_ascii(b"%{;()[=");
+
+/// A table of the bytes of `bytes` and of every byte outside ASCII.
+const fn with_non_ascii(bytes: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
     let mut b = 0x80;
     while b < 256 {
         table[b] = true;
         b += 1;
     }
-    let special = b"%{;()[=";
     let mut i = 0;
-    while i < special.len() {
-        table[special[i] as usize] = true;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
         i += 1;
     }
     table
-};
+}
 
 /// The index of the `\n` that ends the line at `i` (or the end).
 fn line_end(bytes: &[u8], i: usize) -> usize {

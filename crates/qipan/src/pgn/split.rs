@@ -246,11 +246,8 @@ impl SplitState {
         let mut i = 0;
         while i < line.len() {
             if self.in_brace {
-                match memchr::memchr(b'}', &line[i..]) {
-                    Some(j) => {
-                        self.in_brace = false;
-                        i += j + 1;
-                    }
+                match self.leave_comment(line, i) {
+                    Some(next) => i = next,
                     None => break,
                 }
             }
@@ -301,16 +298,23 @@ impl SplitState {
         has_token
     }
 
+    /// In a `{ ... }` comment at `line[i]`: the index after its `}` (the comment then closed), or
+    /// `None` when it goes on past the line.
+    fn leave_comment(&mut self, line: &[u8], i: usize) -> Option<usize> {
+        let j = memchr::memchr(b'}', &line[i..])?;
+        self.in_brace = false;
+        Some(i + j + 1)
+    }
+
     /// [`Splitter::scan`] byte by byte.
     fn scan_bytes(&mut self, line: &[u8]) -> bool {
         let mut has_token = false;
         let mut i = 0;
         while i < line.len() {
             if self.in_brace {
-                match memchr::memchr(b'}', &line[i..]) {
-                    Some(j) => {
-                        self.in_brace = false;
-                        i += j + 1;
+                match self.leave_comment(line, i) {
+                    Some(next) => {
+                        i = next;
                         continue;
                     }
                     None => break,
