@@ -100,3 +100,21 @@ fn fuzz_archive_comment_with_a_tag_line_after_a_blank_line() {
     let h2e2 = back.next(back.root()).unwrap();
     assert_eq!(back.node(h2e2).comment, "in line\n[DhtmlXQ_movelist]\n 1");
 }
+
+/// Finding 11 (`chess_san`): a null move's text (`@@@@`, `--`, `Z0`, `0000`) reads as a pass when
+/// the side to move is not in check (the target had required every move read to be legal); it is
+/// never a legal move of the position, and in check it is refused.
+#[test]
+fn fuzz_san_null_move_reads_as_a_pass_not_a_legal_move() {
+    use qipan::{Chess, Variant};
+    let pos = Chess::new();
+    for text in ["@@@@", "--", "Z0", "0000"] {
+        let pass = pos.parse_san(text).unwrap();
+        assert!(pass.is_null(), "{text}");
+        assert!(!pos.is_legal(pass), "{text}");
+        assert_eq!(pos.parse_any(text), Ok(pass), "{text}");
+        assert_eq!(pos.san(pass), "--");
+    }
+    let check = Chess::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
+    assert!(check.parse_san("@@@@").is_err());
+}
