@@ -2,15 +2,16 @@
 //! UTF-8 whose tags stand one to a line, whose main line plays without an error and whose result
 //! agrees with its ending. That is almost every game of a database, and reading it this way —
 //! the movetext scanned once as bytes, plain SAN resolved from the pieces that reach its target
-//! square ([`Chess::parse_plain_san`]), the history kept only since the last capture or pawn
-//! move — is several times faster than the tokenizer, visitor and [`Game`] per ply of the
-//! general reader.
+//! square ([`Chess::parse_plain_san`]), only the moves kept and the [`Game`] that judges the
+//! ending made at the end — is several times faster than the tokenizer, visitor and `Game` per
+//! ply of the general reader.
 //!
 //! Anything else returns `None` and the game is read the general way: another game, an error or
 //! a note to report, and every piece of text the tokenizer reads in a way of its own (a `%` line
 //! or an XQBase trailer, a tag after a comment, a character outside ASCII between the comments).
-//! Where it answers, the answer is the one the general reader gives (`tests.rs` compares both
-//! on every record of the repository, and the `check_plain` fuzz target on any text).
+//! Where it answers, the answer is the one the general reader gives (`plain_tests.rs` compares
+//! both on every record of the repository and on thousands of changed ones, the `pgn_check` fuzz
+//! target on any text).
 
 use super::token::is_dropped_word;
 use super::{nag_of_glyph, GameCheck, Limits, RawGame};
