@@ -6,7 +6,10 @@
 //! whole processes, the runs of each reader alternating:
 //!
 //! ```sh
-//! farm-bench -n 9 -- target/release/replay-one qipan FILE --vs 'target/release/replay-one peer FILE'
+//! for i in $(seq 9); do
+//!     /usr/bin/time -f "qipan %U" target/release/replay-one qipan FILE
+//!     /usr/bin/time -f "peer %U" target/release/replay-one peer FILE
+//! done
 //! ```
 
 #![forbid(unsafe_code)]
