@@ -206,5 +206,16 @@ pub fn nag_glyph(nag: u8) -> Option<&'static str> {
 
 /// Whether `text` is a game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
 pub fn is_result(text: &str) -> bool {
-    matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")
+    result_of(text.as_bytes()).is_some()
+}
+
+/// The game termination marker `text` is, if it is one ([`is_result`] on bytes).
+pub(crate) fn result_of(text: &[u8]) -> Option<&'static str> {
+    match text {
+        b"1-0" => Some("1-0"),
+        b"0-1" => Some("0-1"),
+        b"1/2-1/2" => Some("1/2-1/2"),
+        b"*" => Some("*"),
+        _ => None,
+    }
 }

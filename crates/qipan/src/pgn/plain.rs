@@ -13,8 +13,8 @@
 //! both on every record of the repository and on thousands of changed ones, the `pgn_check` fuzz
 //! target on any text).
 
-use super::token::is_dropped_word;
-use super::{nag_of_glyph, GameCheck, Limits, RawGame};
+use super::token::{byte_table, is_dropped_word, is_tag_name_byte, WORD_ENDS};
+use super::{nag_of_glyph, result_of, GameCheck, Limits, RawGame};
 use crate::chess::{ChessRules, Move};
 use crate::{Chess, Game, GameKind, Variant};
 
@@ -185,7 +185,7 @@ fn plain_tags(bytes: &[u8]) -> Option<(PlainTags<'_>, usize)> {
         }
         i += 1;
         i += count(&bytes[i..], |b| b == b' ' || b == b'\t');
-        let name_len = count(&bytes[i..], |b| b.is_ascii_alphanumeric() || b == b'_');
+        let name_len = count(&bytes[i..], is_tag_name_byte);
         if name_len == 0 {
             return None;
         }
@@ -286,7 +286,7 @@ fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>
     let digits = count(word, |b| b.is_ascii_digit());
     if digits == 0 || word.get(digits) != Some(&b'.') {
         // Not a move number (the next commonest word): perhaps a result.
-        if let Some(result) = as_result(word) {
+        if let Some(result) = result_of(word) {
             return Some(Some(result));
         }
     }
@@ -298,7 +298,7 @@ fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>
             Some(b) if !b.is_ascii_digit() => word = after,
             Some(_) => return None,
         }
-        if let Some(result) = as_result(word) {
+        if let Some(result) = result_of(word) {
             return Some(Some(result));
         }
     }
@@ -316,7 +316,7 @@ fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>
             nag?;
             return Some(None);
         }
-        if nag.is_none() || as_result(&word[..body_len]).is_some() {
+        if nag.is_none() || result_of(&word[..body_len]).is_some() {
             word
         } else {
             &word[..body_len]
@@ -330,21 +330,10 @@ fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>
     Some(None)
 }
 
-/// The game termination marker `word` is, if it is one.
-fn as_result(word: &[u8]) -> Option<&'static str> {
-    match word {
-        b"1-0" => Some("1-0"),
-        b"0-1" => Some("0-1"),
-        b"1/2-1/2" => Some("1/2-1/2"),
-        b"*" => Some("*"),
-        _ => None,
-    }
-}
-
 /// The bytes that end a word: white space, brackets, `;` and `$` (the tokenizer's), and every
 /// byte outside ASCII (which may be white space: the next word then starts there, and this
 /// reader stops).
-static WORD_END: [bool; 256] = with_non_ascii(b"\t\n\x0b\x0c\r {}()[];$");
+static WORD_END: [bool; 256] = byte_table(WORD_ENDS, true);
 
 /// The end of the variation that opens at `bytes[open]`, its tokens skipped as the general
 /// reader skips them; `None` for anything it must look at.
@@ -392,23 +381,7 @@ fn skip_variation(bytes: &[u8], open: usize, max_depth: usize) -> Option<usize> 
 
 /// The bytes a skipped variation looks at: comments, brackets, `%` and `=` (which may start a
 /// line of their own) and every byte outside ASCII.
-static IN_VARIATION: [bool; 256] = with_non_ascii(b"%{;()[=");
-
-/// A table of the bytes of `bytes` and of every byte outside ASCII.
-const fn with_non_ascii(bytes: &[u8]) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut b = 0x80;
-    while b < 256 {
-        table[b] = true;
-        b += 1;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
-}
+static IN_VARIATION: [bool; 256] = byte_table(b"%{;()[=", true);
 
 /// The index of the `\n` that ends the line at `i` (or the end).
 fn line_end(bytes: &[u8], i: usize) -> usize {

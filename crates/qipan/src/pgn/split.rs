@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{is_trailer_rule, Limits, SyntaxError};
+use super::{is_trailer_rule, result_of, Limits, SyntaxError};
 
 /// One game's text as it stands in the file, not yet parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -273,7 +273,7 @@ impl SplitState {
                     .iter()
                     .rposition(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'}'))
                     .map_or(0, |k| k + 1);
-                self.terminated = self.depth == 0 && is_result_bytes(&words[start..]);
+                self.terminated = self.depth == 0 && result_of(&words[start..]).is_some();
                 has_token = true;
             }
             i = end;
@@ -344,7 +344,7 @@ impl SplitState {
                         })
                         .map_or(line.len(), |j| i + j.max(1));
                     let token = &line[i..end];
-                    self.terminated = self.depth == 0 && is_result_bytes(token);
+                    self.terminated = self.depth == 0 && result_of(token).is_some();
                     has_token = true;
                     i = end;
                     continue;
@@ -588,9 +588,4 @@ pub(crate) fn line_kind(line: &[u8]) -> LineKind {
         Some(b'[') => LineKind::Tag,
         Some(_) => LineKind::Other,
     }
-}
-
-/// [`is_result`](super::is_result) on bytes.
-fn is_result_bytes(token: &[u8]) -> bool {
-    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }

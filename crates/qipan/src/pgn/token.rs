@@ -10,7 +10,7 @@ pub fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(is_tag_name_byte)
 }
 
-fn is_tag_name_byte(byte: u8) -> bool {
+pub(super) fn is_tag_name_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_'
 }
 
@@ -423,6 +423,29 @@ pub(super) fn is_dropped_word(word: &str) -> bool {
         || is_trailer_rule(word.as_bytes())
 }
 
+/// The ASCII bytes that end a word: white space (`char::is_whitespace` in ASCII is `\t`..=`\r`
+/// and the space), brackets, `;` and `$`.
+pub(super) const WORD_ENDS: &[u8] = b"\t\n\x0b\x0c\r {}()[];$";
+
+/// [`WORD_ENDS`] as a table.
+static WORD_END: [bool; 256] = byte_table(WORD_ENDS, false);
+
+/// A table of the bytes of `bytes`, and of every byte outside ASCII when `outside_ascii`.
+pub(super) const fn byte_table(bytes: &[u8], outside_ascii: bool) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0x80;
+    while outside_ascii && b < 256 {
+        table[b] = true;
+        b += 1;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+}
+
 /// The length of the word at the start of `rest` (not empty): up to white space ([`is_space`])
 /// or one of `{}()[];$`, at least one character. Bytes are read as bytes; only a non-ASCII
 /// character is decoded (it may be Unicode white space).
@@ -431,11 +454,7 @@ fn word_len(rest: &str) -> usize {
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if b.is_ascii() {
-            // `char::is_whitespace` in ASCII is `\t`..=`\r` and the space.
-            if matches!(
-                b,
-                b'\t'..=b'\r' | b' ' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$'
-            ) {
+            if WORD_END[usize::from(b)] {
                 break;
             }
             i += 1;
