@@ -1,0 +1,11 @@
+"""python-chess's ``chess`` module surface on qipan: ``from qipan import chess`` (or
+``import qipan.chess as chess``) and a python-chess program runs after changing its import.
+
+Every rule is the native core's; this package only gathers python-chess's names. The submodules
+``qipan.chess.pgn`` and ``qipan.chess.svg`` are python-chess's ``chess.pgn`` and ``chess.svg``.
+"""
+
+from qipan import *  # noqa: F401,F403  (python-chess's names live at qipan's top level too)
+from qipan import __all__ as _qipan_all
+
+__all__ = [name for name in _qipan_all if name not in ("rating", "svg", "read_games")]

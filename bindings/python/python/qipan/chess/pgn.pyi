@@ -1,0 +1,1 @@
+from qipan.pgn import *
