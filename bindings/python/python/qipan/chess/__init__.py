@@ -6,6 +6,3 @@ Every rule is the native core's; this package only gathers python-chess's names.
 """
 
 from qipan import *  # noqa: F401,F403  (python-chess's names live at qipan's top level too)
-from qipan import __all__ as _qipan_all
-
-__all__ = [name for name in _qipan_all if name not in ("rating", "svg", "read_games")]

@@ -1,4 +1,3 @@
 """python-chess's ``chess.pgn`` on qipan: game trees, headers, reading and writing records."""
 
 from qipan.pgn import *  # noqa: F401,F403
-from qipan.pgn import __all__  # noqa: F401

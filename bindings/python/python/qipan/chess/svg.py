@@ -1,4 +1,3 @@
 """python-chess's ``chess.svg`` on qipan: SVG pictures of boards."""
 
 from qipan.svg import *  # noqa: F401,F403
-from qipan.svg import __all__  # noqa: F401
