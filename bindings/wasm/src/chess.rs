@@ -263,6 +263,37 @@ impl ChessBoard {
         self.board.push_with(&san, |pos, text| pos.parse_san(text))
     }
 
+    /// A new game at `fen`, as `load`; a FEN that does not describe a playable position (no
+    /// king, the side not to move in check...) is kept as a set-up board, as `put` keeps one:
+    /// it can be inspected, and methods that need legal moves throw `InvalidFenError`.
+    ///
+    /// Throws `InvalidFenError` for text that is not a FEN at all.
+    #[wasm_bindgen(js_name = loadSetup)]
+    pub fn load_setup(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+    ) -> Result<(), JsValue> {
+        let text = js::text(&fen, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
+        let setup = Setup::from_fen(text.trim(), self.is_chess960()).map_err(|e| {
+            js::error(
+                ErrorKind::InvalidFen,
+                &format!("invalid FEN {:?}: {e}", shorten(&text)),
+            )
+        })?;
+        self.board.set_up(setup);
+        self.board.record = Default::default();
+        Ok(())
+    }
+
+    /// chess.js's `hash()`: a 64-bit key of the position in hexadecimal (no leading zeros), its
+    /// Polyglot zobrist key: equal positions (placement, side to move, castling rights, en
+    /// passant square when a pawn stands ready to take) have equal keys.
+    ///
+    /// Throws `InvalidFenError` while the board is set up into a position that cannot be played.
+    pub fn hash(&self) -> Result<String, JsValue> {
+        Ok(format!("{:x}", self.board.position()?.zobrist()))
+    }
+
     /// The SAN of a legal move given in UCI (`"g1f3"` → `"Nf3"`).
     pub fn san(
         &self,

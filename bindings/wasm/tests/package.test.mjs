@@ -22,8 +22,8 @@ test("the tarball installs the ES module, the .wasm, the types and the Node entr
   assert.equal(meta.type, "module");
   assert.match(meta.version, /^\d+\.\d+\.\d+/);
   assert.equal(meta.exports["."].node, "./node.js");
-  assert.equal(meta.exports["."].default, "./qipan.js");
-  assert.equal(meta.exports["."].types, "./qipan.d.ts");
+  assert.equal(meta.exports["."].default, "./index.js");
+  assert.equal(meta.exports["."].types, "./index.d.ts");
 });
 
 test("the .d.ts declares both classes with the documented methods", () => {
