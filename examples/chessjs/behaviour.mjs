@@ -29,7 +29,7 @@ try {
 } catch (error) {
   console.log(error.message);
 }
-const odd = new Chess("8/8/8/3Q4/8/8/8/8 w - - 0 1", { skipValidation: true });
+const odd = new Chess("k7/8/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1", { skipValidation: true });
 console.log(odd.moves().length, odd.isCheck(), odd.isGameOver());
 odd.clear();
 console.log(odd.put({ type: "k", color: "w" }, "e1"), odd.put({ type: "k", color: "w" }, "e2"), odd.fen());

@@ -18,14 +18,15 @@ export declare const SQUARES: Square[];
 export declare const SEVEN_TAG_ROSTER: Record<string, string>;
 export declare function validateFen(fen: string): { ok: boolean; error?: string };
 
-/** A move as chess.js 1.4.0 describes it. */
+/** A move as chess.js 1.4.0 describes it (typed with strings, as the boards' `Move`, so that the
+ * moves of `ChessBoard` and `XiangqiBoard` are `Move`s too). */
 export declare class Move {
   color: Color;
-  from: Square;
-  to: Square;
-  piece: PieceSymbol;
-  captured?: PieceSymbol;
-  promotion?: PieceSymbol;
+  from: string;
+  to: string;
+  piece: string;
+  captured?: string;
+  promotion?: string;
   flags: string;
   san: string;
   lan: string;

@@ -7,6 +7,9 @@
 // `outcome()` as the Laws (docs/javascript.md).
 import { ChessBoard, readGames } from "./qipan.js";
 
+/** A core board playing what chess.js plays: positions that cannot arise in a game included. */
+const newBoard = (fen) => new ChessBoard(fen, { relaxed: true });
+
 /** The record errors of a move, after which chess.js keeps the game read so far. */
 const MOVE_ERRORS = ["InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError"];
 
@@ -142,6 +145,68 @@ function lenientMatch(text, moves) {
   return undefined;
 }
 
+/**
+ * The first game of a PGN text as chess.js's grammar sees its main line: the move words in order
+ * (move numbers, `...`, NAGs, comments, variations and the result left out), and the text with
+ * a lone `...` after a move number dropped (`1. ... Nc6`, which chess.js reads), for the core's
+ * reader. Only words are picked out here; the record itself is read by the core.
+ */
+function mainlineWords(text) {
+  const words = [];
+  let result;
+  let kept = "";
+  let depth = 0;
+  let i = 0;
+  let inHeaders = true;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "{") {
+      const end = text.indexOf("}", i);
+      const stop = end < 0 ? text.length : end + 1;
+      kept += text.slice(i, stop);
+      i = stop;
+    } else if (c === ";" || (c === "%" && (i === 0 || text[i - 1] === "\n"))) {
+      const end = text.indexOf("\n", i);
+      const stop = end < 0 ? text.length : end;
+      kept += text.slice(i, stop);
+      i = stop;
+    } else if (c === "[" && depth === 0 && inHeaders) {
+      const end = text.indexOf("]", i);
+      const stop = end < 0 ? text.length : end + 1;
+      kept += text.slice(i, stop);
+      i = stop;
+    } else if (c === "(" || c === ")") {
+      depth += c === "(" ? 1 : -1;
+      kept += c;
+      i++;
+    } else if (/\s/.test(c)) {
+      kept += c;
+      i++;
+    } else {
+      let end = i;
+      while (end < text.length && !/[\s{}();[\]]/.test(text[end])) end++;
+      const word = text.slice(i, end);
+      i = end;
+      inHeaders = false;
+      if (word === "...") continue;
+      // chess.js's grammar has annotation glyphs after the check mark, never before.
+      if (/[!?][+#]/.test(word)) throw new Error(`Invalid PGN: a check mark after an annotation in ${JSON.stringify(word)}`);
+      kept += word;
+      const move = word.replace(/^\d+\.+/, "");
+      if (depth === 0 && move !== "" && !/^\$\d+$/.test(move) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(move) &&
+        !/^[!?]+$/.test(move)) {
+        words.push(move);
+      }
+      // A second game starts after the first one's result.
+      if (depth === 0 && /^(1-0|0-1|1\/2-1\/2|\*)$/.test(move)) {
+        result = move;
+        break;
+      }
+    }
+  }
+  return { words, result, kept: kept + text.slice(i) };
+}
+
 /** The key chess.js counts repetitions by: placement, side, castling, en passant when a pawn
  * stands next to the pawn that made a double step. */
 function repetitionKey(fen, lastMove) {
@@ -172,7 +237,7 @@ export class Chess {
   }
 
   clear({ preserveHeaders = false } = {}) {
-    this.#board ??= new ChessBoard();
+    this.#board ??= newBoard();
     this.#board.clear();
     this.#reset(preserveHeaders);
     this.#header.SetUp = null;
@@ -198,10 +263,10 @@ export class Chess {
     }
     let board;
     try {
-      board = new ChessBoard(fen);
+      board = newBoard(fen);
     } catch {
       // A board the core cannot play, set up all the same as chess.js sets it up.
-      board = new ChessBoard();
+      board = newBoard();
       try {
         board.loadSetup(fen);
       } catch (error) {
@@ -304,20 +369,18 @@ export class Chess {
   /** chess.js's material rule: kings alone, a king and one minor piece, or bishops all on one
    * colour of squares. */
   isInsufficientMaterial() {
-    let pieces = 0;
-    let minor = 0;
+    const count = { p: 0, n: 0, b: 0, r: 0, q: 0, k: 0 };
     const bishopSquares = new Set();
-    let others = 0;
+    let pieces = 0;
     this.#board.board().forEach((row, rank) => row.forEach((cell, file) => {
       if (!cell) return;
       pieces++;
+      count[cell.type]++;
       if (cell.type === BISHOP) bishopSquares.add((rank + file) % 2);
-      if (cell.type === BISHOP || cell.type === KNIGHT) minor++;
-      if (cell.type !== BISHOP && cell.type !== KING) others++;
     }));
     if (pieces === 2) return true;
-    if (pieces === 3 && minor === 1) return true;
-    return others === 0 && pieces > 2 && bishopSquares.size === 1;
+    if (pieces === 3 && (count.b === 1 || count.n === 1)) return true;
+    return pieces === count.b + 2 && bishopSquares.size <= 1;
   }
 
   isThreefoldRepetition() {
@@ -452,11 +515,15 @@ export class Chess {
     if (newlineChar !== "\r?\n") pgn = pgn.replace(new RegExp(newlineChar, "g"), "\n");
     // The core reads the record; chess.js's model is built from what it read. As in chess.js,
     // a move that cannot be played throws with the game loaded up to it.
-    const [game] = readGames(pgn);
-    const error = game?.errors[0];
-    if (game === undefined || game.game !== "chess" || (error && !MOVE_ERRORS.includes(error.name))) {
-      throw new Error(error?.message ?? "Invalid PGN: no chess game");
+    const { words, result, kept } = mainlineWords(pgn);
+    const [game] = readGames(kept);
+    if (game === undefined) {
+      this.reset();
+      return;
     }
+    const error = game.errors[0];
+    // A record the core cannot read changes nothing (chess.js's parser throws before loading).
+    if (error && ![...MOVE_ERRORS, "InvalidFenError"].includes(error.name)) throw new Error(error.message);
     this.reset();
     let fen = "";
     for (const [tag, value] of Object.entries(game.headers)) {
@@ -468,16 +535,29 @@ export class Chess {
     }
     const start = strict ? (game.headers.SetUp === "1" ? game.headers.FEN : "") : fen;
     if (start) this.load(start, { preserveHeaders: true });
+    if (error?.name === "InvalidFenError") throw new Error(error.message);
     const note = (comment) => {
       if (comment) this.#comments[this.fen()] = comment.replace(/\r?\n/g, " ");
     };
     note(game.comment);
-    for (let node = game.variations[0]; node !== undefined; node = node.variations[0]) {
-      if (!this.#find(node.san, strict)) throw new Error(`Invalid move in PGN: ${node.san}`);
-      this.move(node.san, { strict });
+    const nodes = [];
+    for (let node = game.variations[0]; node !== undefined; node = node.variations[0]) nodes.push(node);
+    // The words as written, read as chess.js reads them (strictly or not); the core's SAN when
+    // the words cannot be matched to the moves it read.
+    const texts = words.length >= nodes.length ? words : nodes.map((node) => node.san);
+    for (const [i, node] of nodes.entries()) {
+      const text = texts[i];
+      if (!this.#find(text, strict)) throw new Error(`Invalid move in PGN: ${text}`);
+      this.move(text, { strict });
       note(node.comment);
     }
-    if (error) throw new Error(`Invalid move in PGN: ${error.text}`);
+    if (error) {
+      const text = texts[nodes.length] ?? error.text;
+      if (!this.#find(text, strict)) throw new Error(`Invalid move in PGN: ${text}`);
+      throw new Error(`Invalid move in PGN: ${error.text}`);
+    }
+    // The movetext's result marker wins over the Result tag.
+    if (result !== undefined && this.#header.Result !== result) this.setHeader("Result", result);
   }
 
   ascii() {
@@ -567,7 +647,7 @@ export class Chess {
     fields[2] = [..."KQkq"].filter((c) => castling.includes(c)).join("") || "-";
     const fen = fields.join(" ");
     if (fen !== this.#board.fen()) {
-      const board = new ChessBoard();
+      const board = newBoard();
       // The core keeps only the rights a king and rook on their squares support.
       board.clear();
       try {

@@ -174,12 +174,18 @@ impl ChessBoard {
     /// the FEN may use X-FEN or Shredder-FEN castling rights, and castling moves are written
     /// king-takes-rook. `rules` is `"fide"` (the default) or `"chess960"`.
     ///
+    /// With `{relaxed: true}` the board also plays positions that cannot arise in a game but can
+    /// be played from (impossible checks, too much material), as chess.js does, whether read
+    /// from a FEN or set up with `put`.
+    ///
     /// Throws `InvalidFenError` for a FEN that does not describe a legal position, `TypeError`
     /// for unknown rules.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "string")] fen: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ chess960?: boolean, rules?: string }")]
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "{ chess960?: boolean, rules?: string, relaxed?: boolean }"
+        )]
         options: JsValue,
     ) -> Result<ChessBoard, JsValue> {
         let option = |name: &str| {
@@ -196,7 +202,7 @@ impl ChessBoard {
             rules_from_js::<Chess>(&option("rules"))?
         };
         Ok(ChessBoard {
-            board: Board::with_rules(&fen, rules)?,
+            board: Board::with_rules_relaxed(&fen, rules, js::flag(&option("relaxed")))?,
         })
     }
 
