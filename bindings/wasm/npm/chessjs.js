@@ -229,8 +229,13 @@ export class Chess {
   #comments = {};
   /** The en passant square of the loaded FEN, as given (for `fen({forceEnpassantSquare})`). */
   #loadedEp = "-";
-  /** The repetition key of the start and of the position after each move. */
+  /** The repetition key of the start and of the position after each move; null until asked
+   * for after a game loaded in one piece (`#keyList()`). */
   #keys = [];
+  /** The FEN the game started from. */
+  #startFen = DEFAULT_POSITION;
+  /** The SAN of each move played (`history()` without building `Move` objects). */
+  #sans = [];
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
     this.load(fen, { skipValidation });
@@ -248,7 +253,30 @@ export class Chess {
     this.#comments = {};
     if (!preserveHeaders) this.#header = headerTemplate();
     this.#loadedEp = "-";
-    this.#keys = [this.#keyNow(undefined)];
+    this.#restart();
+  }
+
+  /** A new game from the board as it stands. */
+  #restart() {
+    this.#startFen = this.#board.fen();
+    this.#keys = [repetitionKey(this.#startFen, undefined)];
+    this.#sans = [];
+  }
+
+  /** Records a move the board has played. */
+  #played(move) {
+    this.#keys?.push(move.flags === "-" ? this.#keyNow(undefined) : repetitionKey(move.after, move));
+    this.#sans.push(move.san);
+    return move;
+  }
+
+  #keyList() {
+    if (this.#keys === null) {
+      const moves = this.#board.history({ verbose: true });
+      this.#keys = [repetitionKey(this.#startFen, undefined),
+        ...moves.map((m) => (m.flags === "-" ? repetitionKey(m.after, undefined) : repetitionKey(m.after, m)))];
+    }
+    return this.#keys;
   }
 
   #keyNow(lastMove) {
@@ -282,7 +310,7 @@ export class Chess {
   }
 
   #updateSetup(fen) {
-    if (this.#keys.length > 1) return;
+    if (this.#sans.length > 0) return;
     const start = fen !== DEFAULT_POSITION;
     this.#header.SetUp = start ? "1" : null;
     this.#header.FEN = start ? fen : null;
@@ -292,7 +320,7 @@ export class Chess {
     const fen = this.#board.fen();
     if (!forceEnpassantSquare) return fen;
     const fields = fen.split(" ");
-    const ep = this.#keys.length > 1 ? this.#keys.at(-1).split(" ")[3] : this.#loadedEp;
+    const ep = this.#sans.length > 0 ? this.#keyList().at(-1).split(" ")[3] : this.#loadedEp;
     fields[3] = ep;
     return fields.join(" ");
   }
@@ -316,14 +344,14 @@ export class Chess {
   }
 
   put(piece, square) {
-    const playing = this.#keys.length > 1;
+    const playing = this.#sans.length > 0;
     if (!this.#board.put(piece, square)) return false;
     this.#afterEdit(playing);
     return true;
   }
 
   remove(square) {
-    const playing = this.#keys.length > 1;
+    const playing = this.#sans.length > 0;
     const piece = this.#board.remove(square);
     this.#afterEdit(playing);
     return piece;
@@ -332,7 +360,7 @@ export class Chess {
   /** After `put` or `remove`: the core starts a new game from the edited board; chess.js
    * writes the SetUp and FEN headers when no move had been played. */
   #afterEdit(playing) {
-    this.#keys = [this.#keyNow(undefined)];
+    this.#restart();
     this.#loadedEp = "-";
     if (!playing) this.#updateSetup(this.fen());
   }
@@ -384,8 +412,9 @@ export class Chess {
   }
 
   isThreefoldRepetition() {
-    const now = this.#keys.at(-1);
-    return this.#keys.filter((key) => key === now).length >= 3;
+    const keys = this.#keyList();
+    const now = keys.at(-1);
+    return keys.filter((key) => key === now).length >= 3;
   }
 
   isDrawByFiftyMoves() {
@@ -409,15 +438,19 @@ export class Chess {
     return square === undefined ? moves.map((m) => m.san) : moves.map((m) => undisambiguated(m.san));
   }
 
-  /** The legal move `move` names as chess.js reads it, or undefined. */
+  /**
+   * The legal move `move` names as chess.js reads it, as the core's `move()` takes it (SAN or
+   * `{from, to, promotion}`), or undefined. SAN as the core writes it, decorations aside, is
+   * looked up among the plain SAN list; only other text needs the moves' details.
+   */
   #find(move, strict) {
     if (typeof move === "string") {
       let text = stripped(move);
       if (!strict && (text === "0-0" || text === "0-0-0")) text = text.replaceAll("0", "O");
-      const moves = this.#board.moves({ verbose: true });
-      const exact = moves.find((m) => stripped(m.san) === text);
+      const exact = this.#board.moves().find((san) => stripped(san) === text);
       if (exact || strict) return exact;
-      return lenientMatch(text, moves);
+      const m = lenientMatch(text, this.#board.moves({ verbose: true }));
+      return m && { from: m.from, to: m.to, promotion: m.promotion };
     }
     if (move !== null && typeof move === "object") {
       return this.#board.moves({ verbose: true }).find((m) => move.from === m.from && move.to === m.to &&
@@ -428,25 +461,48 @@ export class Chess {
 
   move(move, { strict = false } = {}) {
     if (move === null || (typeof move === "string" && stripped(move) === "--")) return this.#nullMove();
+    if (typeof move === "string") {
+      // The common case first: SAN as chess.js writes it, which the core reads and writes back.
+      const played = this.#playIfSan(move);
+      if (played) return played;
+    }
     const found = this.#find(move, strict);
     if (!found) {
       throw new Error(`Invalid move: ${typeof move === "string" ? move : JSON.stringify(move)}`);
     }
-    const played = this.#board.move({ from: found.from, to: found.to, promotion: found.promotion });
-    this.#keys.push(this.#keyNow(played));
-    return played;
+    const played = this.#board.move(typeof found === "string" ? found
+      : { from: found.from, to: found.to, promotion: found.promotion });
+    return this.#played(played);
+  }
+
+  /** Plays `text` when the core reads it as the move whose SAN it is (decorations aside); else
+   * changes nothing and answers undefined. */
+  #playIfSan(text) {
+    let played;
+    try {
+      played = this.#board.move(text);
+    } catch {
+      return undefined;
+    }
+    if (stripped(played.san) !== stripped(text)) {
+      this.#board.undo();
+      return undefined;
+    }
+    return this.#played(played);
   }
 
   #nullMove() {
     if (this.#board.inCheck()) throw new Error("Null move not allowed when in check");
     this.#board.push("0000");
-    this.#keys.push(this.#keyNow(undefined));
-    return this.#board.history({ verbose: true }).at(-1);
+    return this.#played(this.#board.history({ verbose: true }).at(-1));
   }
 
   undo() {
     const move = this.#board.undo();
-    if (move !== null) this.#keys.pop();
+    if (move !== null) {
+      this.#keys?.pop();
+      this.#sans.pop();
+    }
     return move;
   }
 
@@ -457,12 +513,27 @@ export class Chess {
       if (value) out.push(`[${tag} "${value}"]${newline}`);
       anyHeader = true;
     }
-    const history = this.#board.history({ verbose: true });
+    const history = this.#plies();
     if (anyHeader && history.length > 0) out.push(newline);
     const tokens = this.#movetext(history);
     tokens.push(this.#header.Result || "*");
     if (maxWidth === 0) return out.join("") + tokens.join(" ");
     return out.join("") + wrapped(tokens, maxWidth, newline);
+  }
+
+  /** The moves played as `{san, color, number, before, after}`; the FENs only when comments
+   * need them. */
+  #plies() {
+    if (Object.keys(this.#comments).length > 0) {
+      return this.#board.history({ verbose: true }).map((m) => ({ ...m, number: m.before.split(" ")[5] }));
+    }
+    const [, side, , , , fullmove] = this.#startFen.split(" ");
+    const first = side === WHITE ? 0 : 1;
+    return this.#sans.map((san, i) => ({
+      san,
+      color: (first + i) % 2 === 0 ? WHITE : BLACK,
+      number: Number(fullmove) + Math.floor((first + i) / 2),
+    }));
   }
 
   /** chess.js's movetext tokens: a move number with its moves, comments as `{text}`. */
@@ -476,7 +547,7 @@ export class Chess {
     let text = "";
     history.forEach((m, i) => {
       text = commented(text, m.before);
-      const number = m.before.split(" ")[5];
+      const number = m.number;
       if (i === 0 && m.color === BLACK) {
         text = text ? `${text} ${number}. ...` : `${number}. ...`;
       } else if (m.color === WHITE) {
@@ -516,7 +587,8 @@ export class Chess {
     // The core reads the record; chess.js's model is built from what it read. As in chess.js,
     // a move that cannot be played throws with the game loaded up to it.
     const { words, result, kept } = mainlineWords(pgn);
-    const [game] = readGames(kept);
+    if (this.#loadWhole(kept, words, result, strict)) return;
+    const game = readGames(kept)[0];
     if (game === undefined) {
       this.reset();
       return;
@@ -560,6 +632,53 @@ export class Chess {
     if (result !== undefined && this.#header.Result !== result) this.setHeader("Result", result);
   }
 
+  /**
+   * Loads a record the core reads without error, in one piece, when chess.js would read each of
+   * its words as the move the core read (SAN as written, decorations aside) from the same start;
+   * answers whether it did (else nothing changed).
+   */
+  #loadWhole(text, words, result, strict) {
+    const board = newBoard();
+    let sans;
+    try {
+      board.loadPgn(text);
+      sans = board.sanHistory();
+    } catch {
+      board.free();
+      return false;
+    }
+    const headers = board.getHeaders();
+    const fenTag = Object.entries(headers).find(([tag]) => tag.toLowerCase() === "fen")?.[1];
+    const start = strict ? (headers.SetUp === "1" ? headers.FEN : undefined) : fenTag;
+    const sameStart = start === undefined ? fenTag === undefined && headers.SetUp !== "1"
+      : validateFen(completed(start)).ok && !(strict && fenTag !== headers.FEN);
+    const sameMoves = words.length === sans.length && words.every((word, i) => {
+      const text = stripped(word);
+      return text === stripped(sans[i]) || (!strict && text.replaceAll("0", "O") === stripped(sans[i]) && /^0-0(-0)?$/.test(text));
+    });
+    if (!sameStart || !sameMoves || (words.length === 0 && /\S/.test(text) === false)) {
+      board.free();
+      return false;
+    }
+    const comments = board.getComments();
+    this.#header = headerTemplate();
+    for (const [tag, value] of Object.entries(headers)) this.header(tag, value);
+    this.#board.free();
+    this.#board = board;
+    this.#comments = {};
+    for (const { fen, comment } of comments) this.#comments[fen] = comment.replace(/\r?\n/g, " ");
+    this.#startFen = start === undefined ? DEFAULT_POSITION : completed(start);
+    this.#loadedEp = this.#startFen.split(/\s+/)[3];
+    this.#sans = sans;
+    this.#keys = null;
+    if (start !== undefined) {
+      this.#header.SetUp = this.#startFen !== DEFAULT_POSITION ? "1" : null;
+      this.#header.FEN = this.#startFen !== DEFAULT_POSITION ? this.#startFen : null;
+    }
+    if (result !== undefined && this.#header.Result !== result) this.setHeader("Result", result);
+    return true;
+  }
+
   ascii() {
     return this.#board.ascii();
   }
@@ -588,8 +707,7 @@ export class Chess {
   }
 
   history({ verbose = false } = {}) {
-    const moves = this.#board.history({ verbose: true });
-    return verbose ? moves : moves.map((m) => m.san);
+    return verbose ? this.#board.history({ verbose: true }) : [...this.#sans];
   }
 
   getComment() {
@@ -657,7 +775,7 @@ export class Chess {
       }
       this.#board.free();
       this.#board = board;
-      this.#keys = [this.#keyNow(undefined)];
+      this.#restart();
     }
     const now = this.getCastlingRights(color);
     return (rights[KING] === undefined || rights[KING] === now[KING]) &&

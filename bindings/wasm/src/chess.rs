@@ -291,6 +291,13 @@ impl ChessBoard {
         Ok(())
     }
 
+    /// The moves played since the start in SAN (chess.js's `history()`; `history()` answers
+    /// UCI).
+    #[wasm_bindgen(js_name = sanHistory, unchecked_return_type = "string[]")]
+    pub fn san_history(&self) -> js_sys::Array {
+        self.board.history_notation()
+    }
+
     /// chess.js's `hash()`: a 64-bit key of the position in hexadecimal (no leading zeros), its
     /// Polyglot zobrist key: equal positions (placement, side to move, castling rights, en
     /// passant square when a pawn stands ready to take) have equal keys.

@@ -33,7 +33,6 @@ const KNOWN_DIFFERENCES = new Set([
   "loadPgn(newlineChar)",
   "loadPgn(newlineChar) (state after)",
   "loadPgn(own pgn)",
-  "loadPgn(own pgn) (state after)",
   "loadPgn(own pgn, strict)",
   "loadPgn(own pgn, strict) (state after)",
   "move(annotated san)",
