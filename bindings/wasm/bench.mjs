@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 
 import { Chess } from "chess.js";
 
-import { ChessBoard, XiangqiBoard } from "./pkg/node.js";
+import { Chess as QipanChess, ChessBoard, XiangqiBoard } from "./pkg/node.js";
 import { loadFfish } from "./tests/ffish.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -136,6 +136,24 @@ function row(name, unit, results) {
     qipan: () => qx.forEach((b, i) => qxMoves[i].forEach((m) => { b.push(m); b.pop(); })),
     ffish: () => fx.forEach((b, i) => fxMoves[i].forEach((m) => { b.push(m); b.pop(); })),
   }, xCount));
+}
+
+// --- chess.js's Chess class, the same calls on both -----------------------------------------------
+{
+  const q = CHESS_FENS.map((f) => new QipanChess(f));
+  const c = CHESS_FENS.map((f) => new Chess(f));
+  const sans = c.map((b) => b.moves());
+  const count = sans.reduce((n, m) => n + m.length, 0);
+  row(`Chess: move(san) + undo() (${count} moves)`, "µs/move", compare({
+    qipan: () => q.forEach((b, i) => sans[i].forEach((m) => { b.move(m); b.undo(); })),
+    chessjs: () => c.forEach((b, i) => sans[i].forEach((m) => { b.move(m); b.undo(); })),
+  }, count));
+  const game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *";
+  const [qg, cg] = [new QipanChess(), new Chess()];
+  row("Chess: loadPgn + history() + pgn() (20 plies)", "µs/game", compare({
+    qipan: () => { qg.loadPgn(game); qg.history(); qg.pgn(); },
+    chessjs: () => { cg.loadPgn(game); cg.history(); cg.pgn(); },
+  }, 1));
 }
 
 // --- perft(4) from the start ---------------------------------------------------------------------

@@ -47,7 +47,7 @@ fi
 
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -n1)"
 sed "s/\"version\": \"0.0.0\"/\"version\": \"$version\"/" "$here/npm/package.json" >"$out/package.json"
-cp "$here/npm/node.js" "$out/"
+cp "$here/npm/node.js" "$here/npm/"{index,chessjs}.{js,d.ts} "$out/"
 cp "$root/docs/javascript.md" "$out/README.md"
 rm -f "$out/.gitignore"
 

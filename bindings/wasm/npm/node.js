@@ -7,4 +7,5 @@ import { initSync } from "./qipan.js";
 initSync({ module: readFileSync(new URL("./qipan_bg.wasm", import.meta.url)) });
 
 export * from "./qipan.js";
+export * from "./chessjs.js";
 export { default } from "./qipan.js";

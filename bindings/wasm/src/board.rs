@@ -22,6 +22,10 @@ pub struct Board<V: JsVariant> {
     pub(crate) unplayable: Option<(V::Setup, String)>,
     /// The record's headers and comments ([`crate::records`]).
     pub(crate) record: crate::record_data::Record,
+    /// Whether positions that cannot arise in a game but can be played from (chess: impossible
+    /// checks, too much material) are played rather than held as unplayable, as chess.js plays
+    /// them.
+    pub(crate) relaxed: bool,
 }
 
 /// A parser of one notation (coordinates, SAN, WXF, Chinese).
@@ -37,11 +41,25 @@ impl<V: JsVariant> Board<V> {
 
     /// A board from a FEN (`undefined` or `null`: the start position of `rules`) under `rules`.
     pub fn with_rules(fen: &JsValue, rules: V::Rules) -> Result<Self, JsValue> {
+        Board::with_rules_relaxed(fen, rules, false)
+    }
+
+    /// A board as [`Board::with_rules`], [`relaxed`](Board::relaxed) or not.
+    pub fn with_rules_relaxed(
+        fen: &JsValue,
+        rules: V::Rules,
+        relaxed: bool,
+    ) -> Result<Self, JsValue> {
         let start = if fen.is_undefined() || fen.is_null() {
             V::start_with(&rules)
         } else {
             let text = js::text(fen, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
-            V::from_fen_for(text.trim(), &rules).map_err(|e| {
+            let read = if relaxed {
+                V::from_fen_relaxed_for(text.trim(), &rules)
+            } else {
+                V::from_fen_for(text.trim(), &rules)
+            };
+            read.map_err(|e| {
                 js::error(
                     ErrorKind::InvalidFen,
                     &format!("invalid FEN {:?}: {e}", shorten(&text)),
@@ -52,6 +70,7 @@ impl<V: JsVariant> Board<V> {
             game: Game::with_rules(start, rules),
             unplayable: None,
             record: Default::default(),
+            relaxed,
         })
     }
 
@@ -61,6 +80,7 @@ impl<V: JsVariant> Board<V> {
             game: Game::from_position(start),
             unplayable: None,
             record: Default::default(),
+            relaxed: false,
         }
     }
 
@@ -105,19 +125,30 @@ impl<V: JsVariant> Board<V> {
     /// Starts a new game from `setup` under the same rules, or holds it as unplayable.
     pub fn set_up(&mut self, setup: V::Setup) {
         let rules = self.game.rules().clone();
+        let relaxed = || {
+            let pos = V::from_fen_relaxed_for(&setup.fen(), &rules).ok()?;
+            // The relaxed reading keeps the pieces where they stand.
+            (pos.setup_of().fen().split(' ').next() == setup.fen().split(' ').next()).then_some(pos)
+        };
         match V::from_setup(&setup, &rules) {
             Ok(pos) => {
                 self.game = Game::with_rules(pos, rules);
                 self.unplayable = None;
             }
-            Err(why) => self.unplayable = Some((setup, why)),
+            Err(why) => match self.relaxed.then(relaxed).flatten() {
+                Some(pos) => {
+                    self.game = Game::with_rules(pos, rules);
+                    self.unplayable = None;
+                }
+                None => self.unplayable = Some((setup, why)),
+            },
         }
     }
 
     /// Replaces the whole game with a new one at `fen` (or the start position) under the same
     /// rules; the board is unchanged when the FEN is refused.
     pub fn load(&mut self, fen: &JsValue) -> Result<(), JsValue> {
-        *self = Board::with_rules(fen, self.game.rules().clone())?;
+        *self = Board::with_rules_relaxed(fen, self.game.rules().clone(), self.relaxed)?;
         Ok(())
     }
 

@@ -174,12 +174,18 @@ impl ChessBoard {
     /// the FEN may use X-FEN or Shredder-FEN castling rights, and castling moves are written
     /// king-takes-rook. `rules` is `"fide"` (the default) or `"chess960"`.
     ///
+    /// With `{relaxed: true}` the board also plays positions that cannot arise in a game but can
+    /// be played from (impossible checks, too much material), as chess.js does, whether read
+    /// from a FEN or set up with `put`.
+    ///
     /// Throws `InvalidFenError` for a FEN that does not describe a legal position, `TypeError`
     /// for unknown rules.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "string")] fen: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ chess960?: boolean, rules?: string }")]
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "{ chess960?: boolean, rules?: string, relaxed?: boolean }"
+        )]
         options: JsValue,
     ) -> Result<ChessBoard, JsValue> {
         let option = |name: &str| {
@@ -196,7 +202,7 @@ impl ChessBoard {
             rules_from_js::<Chess>(&option("rules"))?
         };
         Ok(ChessBoard {
-            board: Board::with_rules(&fen, rules)?,
+            board: Board::with_rules_relaxed(&fen, rules, js::flag(&option("relaxed")))?,
         })
     }
 
@@ -261,6 +267,44 @@ impl ChessBoard {
         #[wasm_bindgen(unchecked_param_type = "string")] san: JsValue,
     ) -> Result<JsValue, JsValue> {
         self.board.push_with(&san, |pos, text| pos.parse_san(text))
+    }
+
+    /// A new game at `fen`, as `load`; a FEN that does not describe a playable position (no
+    /// king, the side not to move in check...) is kept as a set-up board, as `put` keeps one:
+    /// it can be inspected, and methods that need legal moves throw `InvalidFenError`.
+    ///
+    /// Throws `InvalidFenError` for text that is not a FEN at all.
+    #[wasm_bindgen(js_name = loadSetup)]
+    pub fn load_setup(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+    ) -> Result<(), JsValue> {
+        let text = js::text(&fen, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
+        let setup = Setup::from_fen(text.trim(), self.is_chess960()).map_err(|e| {
+            js::error(
+                ErrorKind::InvalidFen,
+                &format!("invalid FEN {:?}: {e}", shorten(&text)),
+            )
+        })?;
+        self.board.set_up(setup);
+        self.board.record = Default::default();
+        Ok(())
+    }
+
+    /// The moves played since the start in SAN (chess.js's `history()`; `history()` answers
+    /// UCI).
+    #[wasm_bindgen(js_name = sanHistory, unchecked_return_type = "string[]")]
+    pub fn san_history(&self) -> js_sys::Array {
+        self.board.history_notation()
+    }
+
+    /// chess.js's `hash()`: a 64-bit key of the position in hexadecimal (no leading zeros), its
+    /// Polyglot zobrist key: equal positions (placement, side to move, castling rights, en
+    /// passant square when a pawn stands ready to take) have equal keys.
+    ///
+    /// Throws `InvalidFenError` while the board is set up into a position that cannot be played.
+    pub fn hash(&self) -> Result<String, JsValue> {
+        Ok(format!("{:x}", self.board.position()?.zobrist()))
     }
 
     /// The SAN of a legal move given in UCI (`"g1f3"` → `"Nf3"`).

@@ -250,6 +250,22 @@ impl<V: JsVariant> Board<V> {
         Some(describe_played(played, game.moves().len()))
     }
 
+    /// The moves played since the start, in the game's notation (SAN; WXF in Xiangqi): chess.js's
+    /// plain `history()`, without building `Move` objects.
+    pub fn history_notation(&self) -> Array {
+        let Ok(game) = self.game() else {
+            return Array::new();
+        };
+        let mut texts = String::with_capacity(game.moves().len() * 6);
+        for (i, (pos, &mv)) in game.positions().iter().zip(game.moves()).enumerate() {
+            if i > 0 {
+                texts.push('\n');
+            }
+            texts.push_str(&pos.notation(mv));
+        }
+        lines(&texts)
+    }
+
     /// chess.js's `undo()`: takes back the last move and answers its `Move`, `null` at the start.
     pub fn undo(&mut self) -> JsValue {
         match self.pop_move() {

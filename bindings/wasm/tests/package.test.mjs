@@ -22,15 +22,15 @@ test("the tarball installs the ES module, the .wasm, the types and the Node entr
   assert.equal(meta.type, "module");
   assert.match(meta.version, /^\d+\.\d+\.\d+/);
   assert.equal(meta.exports["."].node, "./node.js");
-  assert.equal(meta.exports["."].default, "./qipan.js");
-  assert.equal(meta.exports["."].types, "./qipan.d.ts");
+  assert.equal(meta.exports["."].default, "./index.js");
+  assert.equal(meta.exports["."].types, "./index.d.ts");
 });
 
 test("the .d.ts declares both classes with the documented methods", () => {
   const dts = readFileSync(join(installed, "qipan.d.ts"), "utf8");
   for (const cls of ["ChessBoard", "XiangqiBoard"]) assert.match(dts, new RegExp(`export class ${cls}`));
   for (const sig of [
-    "constructor(fen?: string, options?: { chess960?: boolean, rules?: string })",
+    "constructor(fen?: string, options?: { chess960?: boolean, rules?: string, relaxed?: boolean })",
     "constructor(fen?: string, rules?: XiangqiRulesInit)",
     "static fromChess960Pos(n: number): ChessBoard", "isChess960(): boolean",
     "legalMoves(): string[]", "push(mv: string): string", "pushSan(san: string): string",
@@ -125,7 +125,7 @@ test("a JavaScript quick start in the README, if there is one, runs as written",
 
 test("the .d.ts types a TypeScript program (tsc --strict)", () => {
   const program = `
-import init, { ChessBoard, XiangqiBoard, readGames, writePgn, type Outcome, type QipanErrorName,
+import init, { ChessBoard, XiangqiBoard, readGames, writePgn, Chess, validateFen, SQUARES, type Outcome, type QipanErrorName,
   type GameRecord, type GameNode, type RecordErrorInfo, type Move, type Piece, type BoardSquare, type Color } from "qipan";
 await init();
 using board = new ChessBoard();
@@ -196,6 +196,14 @@ writePgn({ game: "xiangqi", variations: [{ notation: "C2.5", nags: [1] }] });
 writePgn(games[0], { notation: "fen" });
 // @ts-expect-error nodes are objects
 writePgn({ variations: ["e2e4"] });
+const chessjs = new Chess(undefined, { skipValidation: false });
+const sanHistory: string[] = chessjs.history();
+const chessjsMoves: Move[] = chessjs.moves({ verbose: true });
+const fenOk: boolean = validateFen(chessjs.fen({ forceEnpassantSquare: true })).ok && SQUARES.length === 64;
+const key: string = chessjs.hash();
+// @ts-expect-error chess.js's history() without verbose is SAN strings
+const notVerbose: Move[] = chessjs.history();
+export { sanHistory, chessjsMoves, fenOk, key, notVerbose };
 export { played, san, back, over, nodes, side, wxf, chinese, name, red, sans, isCapture, flags, undone, piece, placed, taken, cells,
   attacked, attackers, mover, notStrings, notMoves, played2, coords, headers, comment, comments, moveText, line, pgnName, written };
 `;

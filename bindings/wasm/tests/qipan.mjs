@@ -11,3 +11,5 @@ const qipan = await import(pathToFileURL(join(app, "entry.mjs")).href);
 export const { ChessBoard, XiangqiBoard, chessStartFen, xiangqiStartFen, ratingChange, ratingLevel } = qipan;
 export const { printable, readGames, writePgn } = qipan;
 export default qipan.default;
+/** The whole module: chess.js's names (`Chess`, `Move`, `validateFen`, the constants) among the rest. */
+export const namespace = qipan;

@@ -1,0 +1,317 @@
+// qipan's `Chess` against chess.js 1.4.0's, call by call: seeded playouts and set-ups in which
+// every public method of chess.js is called with each of its options on both objects, comparing
+// the answers, the errors thrown (class and message) and the state after (FEN, forced en passant
+// square, history, headers, comments). `hash()` is compared by its contract (equal positions,
+// equal keys: the two libraries' keys must pair one to one), not by value.
+//
+// The calls that still differ are listed in KNOWN_DIFFERENCES: a difference not in the list fails
+// the test (a regression), and so does a listed one that no longer differs (shrink the list).
+//
+//   QIPAN_CHESSJS_GAMES=400 node tests/run.mjs chessjs-diff.test.mjs
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import * as reference from "chess.js";
+
+import { namespace as qipan } from "./qipan.mjs";
+import { answer, checkKnown, sameAnswer, state } from "./chessjs-compare.mjs";
+import { pick, seeded, SEED } from "./util.mjs";
+
+const DEFAULT_GAMES = 80;
+const GAMES = Number(process.env.QIPAN_CHESSJS_GAMES ?? DEFAULT_GAMES);
+const STEPS = 50;
+const EXACT_RUN = GAMES === DEFAULT_GAMES && process.env.QIPAN_SEED === undefined;
+
+/** Calls (by key) where qipan's `Chess` still answers otherwise than chess.js 1.4.0. */
+const KNOWN_DIFFERENCES = new Set([
+  "ascii() (state after)",
+  "hash()",
+  "isCheckmate()",
+  "isDraw()",
+  "isGameOver()",
+  "isStalemate()",
+  "loadPgn(newlineChar)",
+  "loadPgn(newlineChar) (state after)",
+  "loadPgn(own pgn)",
+  "loadPgn(own pgn, strict)",
+  "loadPgn(own pgn, strict) (state after)",
+  "move(annotated san)",
+  "move(annotated san) (state after)",
+  "move(illegal object)",
+  "move(illegal san)",
+  "move(lan)",
+  "move(lan) (state after)",
+  "move(null)",
+  "move(null) (state after)",
+  "move(object)",
+  "move(object) (state after)",
+  "move(piece + from-to)",
+  "move(piece + from-to) (state after)",
+  "move(san without x)",
+  "move(san without x) (state after)",
+  "move(san)",
+  "move(san) (state after)",
+  "moves()",
+  "moves(piece)",
+  "moves(square)",
+  "moves(square) (state after)",
+  "moves(verbose)",
+  "moves(verbose, square, piece)",
+  "perft(2)",
+  "put (state after)",
+  "remove (state after)",
+  "setCastlingRights",
+  "setCastlingRights (state after)",
+  "setHeader(key, value) (state after)",
+  "setTurn",
+  "setTurn (state after)",
+  "squareColor (state after)",
+]);
+
+const SQUARE_NAMES = reference.SQUARES;
+const TYPES = [..."pnbrqk"];
+const COLORS = ["w", "b"];
+const STARTS = [
+  undefined,
+  "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+  "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+  "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+  "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+  "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 45",
+  "7k/8/6K1/8/8/8/5Q2/8 w - - 0 1",
+  "8/8/8/8/8/5k2/5p2/5K2 w - - 0 1",
+  "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+  "4k3/8/8/8/8/8/8/2B1KB2 w - - 99 60",
+  "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2",
+  // Fields left out, as chess.js completes them.
+  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b",
+  "4k3/8/8/8/8/8/8/4K2R w K",
+];
+/** Boards chess.js sets up with `skipValidation` (no kings, a lone king, odd material). */
+const ODD_SETUPS = [
+  "8/8/8/8/8/8/8/8 w - - 0 1",
+  "8/8/8/3Q4/8/8/8/8 w - - 0 1",
+  "4k3/8/8/8/8/8/8/8 w - - 0 1",
+  "4k3/pppppppp/8/8/8/8/PPPPPPPP/8 b - - 0 1",
+  "QQQQkQQQ/8/8/8/8/8/8/4K3 b - - 0 1",
+];
+const BAD_FENS = [
+  "", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1", "pnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+];
+const COMMENTS = ["good move", "multi\nline", "with {braces} inside", "", "  spaced  "];
+const HEADERS = [["White", "Anna"], ["Black", "Bo"], ["Event", "Casual"], ["Result", "1-0"], ["ECO", "C20"],
+  ["Annotator", "me"], ["Custom", "value"]];
+
+/**
+ * The calls to try on a game: `[key, (chess) => answer]`, the arguments drawn once for both.
+ * `ref` is chess.js's game, to draw moves from.
+ */
+function calls(rand, ref) {
+  const square = () => pick(rand, SQUARE_NAMES);
+  const color = () => pick(rand, COLORS);
+  const piece = () => ({ type: pick(rand, TYPES), color: color() });
+  let legal = [];
+  try {
+    legal = ref.moves({ verbose: true });
+  } catch {
+    // chess.js cannot list moves on every odd board either.
+  }
+  const m = legal.length > 0 ? pick(rand, legal) : undefined;
+  const out = [
+    ["fen()", (c) => c.fen()],
+    ["fen(forceEnpassantSquare)", (c) => c.fen({ forceEnpassantSquare: true })],
+    ["get", ((s) => (c) => c.get(s))(square())],
+    ["findPiece", ((p) => (c) => c.findPiece(p))(piece())],
+    ["squareColor", ((s) => (c) => c.squareColor(s))(rand() < 0.9 ? square() : "z9")],
+    ["attackers(square)", ((s) => (c) => c.attackers(s))(square())],
+    ["attackers(square, color)", ((s, k) => (c) => c.attackers(s, k))(square(), color())],
+    ["isAttacked", ((s, k) => (c) => c.isAttacked(s, k))(square(), color())],
+    ...["isCheck", "inCheck", "isCheckmate", "isStalemate", "isInsufficientMaterial", "isThreefoldRepetition",
+      "isDrawByFiftyMoves", "isDraw", "isGameOver", "turn", "moveNumber", "ascii", "board"]
+      .map((name) => [`${name}()`, (c) => c[name]()]),
+    ["moves()", (c) => c.moves()],
+    ["moves(verbose)", (c) => c.moves({ verbose: true })],
+    ["moves(square)", ((s) => (c) => c.moves({ square: s }))(square())],
+    ["moves(piece)", ((p) => (c) => c.moves({ piece: p }))(pick(rand, TYPES))],
+    ["moves(verbose, square, piece)", ((s, p) => (c) => c.moves({ verbose: true, square: s, piece: p }))(square(), pick(rand, TYPES))],
+    ["perft(2)", (c) => c.perft(2)],
+    ["history()", (c) => c.history()],
+    ["history(verbose)", (c) => c.history({ verbose: true })],
+    ["getCastlingRights", ((k) => (c) => c.getCastlingRights(k))(color())],
+    ["hash()", (c) => c.hash()],
+    ["pgn()", (c) => c.pgn()],
+    ["pgn(maxWidth, newline)", ((w) => (c) => c.pgn({ maxWidth: w, newline: "\r\n" }))(pick(rand, [1, 8, 20, 40, 80]))],
+    ["getHeaders()", (c) => c.getHeaders()],
+    ["header()", ((h) => (c) => c.header(...h))(pick(rand, HEADERS))],
+    ["getComment()", (c) => c.getComment()],
+    ["getComments()", (c) => c.getComments()],
+  ];
+  if (m) {
+    const sans = legal.map((x) => x.san);
+    out.push(
+      ["move(san)", ((s) => (c) => c.move(s))(m.san)],
+      ["move(san, strict)", ((s) => (c) => c.move(s, { strict: true }))(m.san)],
+      ["move(object)", ((o) => (c) => c.move(o))({ from: m.from, to: m.to, promotion: m.promotion ?? pick(rand, [undefined, "q"]) })],
+      ["move(lan)", ((s) => (c) => c.move(s))(m.lan)],
+      ["move(lan, strict)", ((s) => (c) => c.move(s, { strict: true }))(m.lan)],
+      ["move(piece + from-to)", ((s) => (c) => c.move(s))(`${m.piece.toUpperCase()}${m.from}-${m.to}${m.promotion ?? ""}`)],
+      ["move(over-disambiguated)", ((s) => (c) => c.move(s))(overDisambiguated(m))],
+      ["move(over-disambiguated, strict)", ((s) => (c) => c.move(s, { strict: true }))(overDisambiguated(m))],
+      ["move(san without x)", ((s) => (c) => c.move(s))(m.san.replace("x", ""))],
+      ["move(annotated san)", ((s) => (c) => c.move(s))(m.san + pick(rand, ["!", "?", "!!", "?!", "+", "#", "=", "!+"]))],
+    );
+    if (sans.some((s) => s.startsWith("O-O"))) {
+      const castle = sans.find((s) => s.startsWith("O-O")).replace(/[+#]/, "");
+      out.push(["move(0-0)", ((s) => (c) => c.move(s))(castle.replaceAll("O", "0"))],
+        ["move(0-0, strict)", ((s) => (c) => c.move(s, { strict: true }))(castle.replaceAll("O", "0"))],
+        ["move(king from-to)", ((x) => (c) => c.move(x))(`${legal.find((x) => x.san.startsWith("O-O")).from}-${legal.find((x) => x.san.startsWith("O-O")).to}`)]);
+    }
+  }
+  out.push(
+    ["move(illegal san)", ((s) => (c) => c.move(s))(pick(rand, ["Ke5", "Qh8", "e5", "Nxe4", "xyz", "", "O-O-O"]))],
+    ["move(illegal object)", ((o) => (c) => c.move(o))({ from: square(), to: square() })],
+    ["move(null)", (c) => c.move(null)],
+    ["undo()", (c) => c.undo()],
+    ["setTurn", ((k) => (c) => c.setTurn(k))(color())],
+    ["setCastlingRights", ((k, r) => (c) => c.setCastlingRights(k, r))(color(), pick(rand, [{ k: true }, { q: false }, { k: true, q: true }, { k: false, q: false }]))],
+    ["put", ((p, s) => (c) => c.put(p, s))(piece(), square())],
+    ["remove", ((s) => (c) => c.remove(s))(square())],
+    ["setHeader(key, value)", ((h) => (c) => c.setHeader(...h))(pick(rand, HEADERS))],
+    ["setHeader(key)", ((k) => (c) => c.setHeader(k))(pick(rand, HEADERS)[0])],
+    ["removeHeader", ((k) => (c) => c.removeHeader(k))(pick(rand, [...HEADERS.map((h) => h[0]), "Missing", "SetUp"]))],
+    ["setComment", ((t) => (c) => c.setComment(t))(pick(rand, COMMENTS))],
+    ["removeComment()", (c) => c.removeComment()],
+    ["deleteComment()", (c) => c.deleteComment()],
+    ["removeComments()", (c) => c.removeComments()],
+    ["deleteComments()", (c) => c.deleteComments()],
+    ["loadPgn(own pgn)", ((p) => (c) => c.loadPgn(p))(answer(() => ref.pgn()).value ?? "*")],
+    ["loadPgn(own pgn, strict)", ((p) => (c) => c.loadPgn(p, { strict: true }))(answer(() => ref.pgn()).value ?? "*")],
+    ["loadPgn(newlineChar)", ((p) => (c) => c.loadPgn(p, { newlineChar: "\r\n" }))((answer(() => ref.pgn({ maxWidth: 30 })).value ?? "*").replaceAll("\n", "\r\n"))],
+    ["load(fen)", ((f) => (c) => c.load(f))(answer(() => ref.fen()).value)],
+    ["load(fen, preserveHeaders)", ((f) => (c) => c.load(f, { preserveHeaders: true }))(pick(rand, STARTS) ?? reference.DEFAULT_POSITION)],
+    ["load(bad fen)", ((f) => (c) => c.load(f))(pick(rand, BAD_FENS))],
+    ["load(fen, skipValidation)", ((f) => (c) => c.load(f, { skipValidation: true }))(pick(rand, ODD_SETUPS))],
+    ["clear()", (c) => c.clear()],
+    ["clear(preserveHeaders)", (c) => c.clear({ preserveHeaders: true })],
+    ["reset()", (c) => c.reset()],
+  );
+  return out;
+}
+
+/** `m` written with its piece's full from-square (`Ng1f3`), as some programs write SAN. */
+function overDisambiguated(m) {
+  if (m.piece === "p" || m.san.startsWith("O-O")) return m.san;
+  return `${m.piece.toUpperCase()}${m.from}${m.captured ? "x" : ""}${m.to}`;
+}
+
+class Tally {
+  calls = 0;
+  byKey = new Map();
+  add(key, same, example) {
+    this.calls++;
+    const entry = this.byKey.get(key) ?? { calls: 0, differ: 0, example: undefined };
+    entry.calls++;
+    if (!same) {
+      entry.differ++;
+      entry.example ??= example;
+    }
+    this.byKey.set(key, entry);
+  }
+}
+
+/** Whether two `hash()` answers keep the pairing of the libraries' keys one to one. */
+function hashPairing() {
+  const ours = new Map();
+  const theirs = new Map();
+  return (refHash, ourHash) => {
+    if (typeof refHash !== "string" || typeof ourHash !== "string") return refHash === ourHash;
+    if (!ours.has(refHash) && !theirs.has(ourHash)) {
+      ours.set(refHash, ourHash);
+      theirs.set(ourHash, refHash);
+      return true;
+    }
+    return ours.get(refHash) === ourHash && theirs.get(ourHash) === refHash;
+  };
+}
+
+function run(rand, tally) {
+  const pairs = hashPairing();
+  for (let game = 0; game < GAMES; game++) {
+    const odd = game % 5 === 4;
+    const start = odd ? ODD_SETUPS[game % ODD_SETUPS.length] : STARTS[game % STARTS.length];
+    const options = odd ? { skipValidation: true } : undefined;
+    const begin = (fen) => {
+      const made = [answer(() => new reference.Chess(fen, options)), answer(() => new qipan.Chess(fen, options))];
+      const ctorKey = odd ? "new Chess(fen, skipValidation)" : "new Chess(fen)";
+      tally.add(ctorKey, made[0].error === made[1].error, { fen, made: made.map((x) => x.error) });
+      return [new reference.Chess(fen, options), new qipan.Chess(fen, options)];
+    };
+    let [ref, ours] = begin(start);
+    for (let step = 0; step < STEPS; step++) {
+      const all = calls(rand, ref);
+      // Moves half the time, so that games go deep; any other call otherwise.
+      const moving = all.filter(([key]) => key === "move(san)" || key === "move(object)");
+      const [key, call] = moving.length > 0 && rand() < 0.5 ? pick(rand, moving) : pick(rand, all);
+      const before = ref.fen();
+      const expected = answer(() => call(ref));
+      const got = answer(() => call(ours));
+      const same = key === "hash()" ? (expected.error === got.error && pairs(expected.value, got.value))
+        : sameAnswer(expected, got);
+      tally.add(key, same, { before, expected, got });
+      const [refState, ourState] = [state(ref), state(ours)];
+      const sameState = sameAnswer(refState, ourState);
+      tally.add(`${key} (state after)`, sameState, { before, expected: refState, got: ourState });
+      if (!sameState) {
+        // Start both again from chess.js's position, so that one difference is counted once.
+        const fen = ref.fen();
+        try {
+          ref = new reference.Chess(fen, { skipValidation: true });
+          ours = new qipan.Chess(fen, { skipValidation: true });
+        } catch {
+          [ref, ours] = begin(start);
+        }
+      }
+    }
+  }
+}
+
+test(`chess.js's Chess: ${GAMES} seeded games of ${STEPS} calls each, answer by answer`, () => {
+  const tally = new Tally();
+  run(seeded(SEED + 27), tally);
+  const differing = new Map([...tally.byKey].filter(([, e]) => e.differ > 0)
+    .map(([key, e]) => [key, `  ${key}: ${e.differ}/${e.calls} differ, e.g. ${JSON.stringify(e.example).slice(0, 600)}`]));
+  const same = tally.calls - [...tally.byKey.values()].reduce((n, e) => n + e.differ, 0);
+  console.log(`# chess.js differential: ${tally.calls} comparisons over ${tally.byKey.size} kinds of call, ${same} equal; ` +
+    `${differing.size} kinds differ somewhere`);
+  checkKnown(differing, KNOWN_DIFFERENCES, EXACT_RUN);
+});
+
+test("chess.js's module names: constants, validateFen and Move", () => {
+  for (const name of ["WHITE", "BLACK", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING", "DEFAULT_POSITION", "SQUARES", "SEVEN_TAG_ROSTER"]) {
+    assert.deepEqual(qipan[name], reference[name], name);
+  }
+  for (const name of ["Chess", "Move", "validateFen"]) assert.equal(typeof qipan[name], "function", name);
+  const rand = seeded(SEED + 270);
+  const fens = [...BAD_FENS, ...ODD_SETUPS, ...STARTS.filter(Boolean)];
+  // Mutations of good FENs: a character dropped, doubled or replaced.
+  for (let i = 0; i < 400; i++) {
+    const fen = pick(rand, STARTS.filter(Boolean));
+    const at = Math.floor(rand() * fen.length);
+    const c = pick(rand, [..."pnbrqkPNBRQK12389/ -wbKQkqe36"]);
+    fens.push(pick(rand, [fen.slice(0, at) + fen.slice(at + 1), fen.slice(0, at) + c + fen.slice(at), fen.slice(0, at) + c + fen.slice(at + 1)]));
+  }
+  for (const fen of fens) assert.deepEqual(qipan.validateFen(fen), reference.validateFen(fen), JSON.stringify(fen));
+  const chess = new qipan.Chess();
+  const move = chess.move("e4");
+  assert.ok(move instanceof qipan.Move);
+  assert.ok(chess.moves({ verbose: true }).every((m) => m instanceof qipan.Move));
+  assert.ok(!({} instanceof qipan.Move));
+});
