@@ -16,6 +16,7 @@ pub mod chess_setup;
 pub mod errors;
 pub mod games;
 pub mod legal;
+pub mod pgn_annotations;
 pub mod pgn_tree;
 pub mod piece;
 pub mod pyboard;

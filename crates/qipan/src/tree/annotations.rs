@@ -38,6 +38,16 @@ pub enum EvalScore {
     Mate(i64),
 }
 
+impl std::fmt::Display for EvalScore {
+    /// As the command writes it: pawns with two decimals (`0.25`, `-1.20`) or `#n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            EvalScore::Centipawns(cp) => write!(f, "{:.2}", cp as f64 / 100.0),
+            EvalScore::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
 /// An `[%eval ...]` command: a score and the search depth, if given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Eval {
@@ -239,10 +249,7 @@ pub fn set_eval(comment: &mut String, eval: Option<Eval>) {
         }) => String::new(),
         Some(Eval { score, depth }) => {
             let depth = depth.map(|d| format!(",{d}")).unwrap_or_default();
-            match score {
-                EvalScore::Centipawns(cp) => format!("[%eval {:.2}{depth}]", cp as f64 / 100.0),
-                EvalScore::Mate(n) => format!("[%eval #{n}{depth}]"),
-            }
+            format!("[%eval {score}{depth}]")
         }
     };
     if !replace_first(comment, &command, eval_command) && !command.is_empty() {
@@ -289,8 +296,7 @@ pub fn set_arrows(
 fn set_time(comment: &mut String, name: &str, seconds: Option<f64>) -> Result<(), AnnotationError> {
     let command = match seconds {
         None => String::new(),
-        Some(s) if s.is_infinite() && s > 0.0 => return Err(AnnotationError::Infinite(s)),
-        Some(s) => format!("[%{name} {}]", clock_text(s)),
+        Some(s) => format!("[%{name} {}]", time_text(s)?),
     };
     if !replace_first(comment, &command, |s| time(s, name)) && !command.is_empty() {
         if !comment.is_empty() && !comment.ends_with([' ', '\n']) {
@@ -301,16 +307,20 @@ fn set_time(comment: &mut String, name: &str, seconds: Option<f64>) -> Result<()
     Ok(())
 }
 
-/// `h:mm:ss.fff` without trailing zeros, computed as Python computes it in floating point
-/// (`//` and `%` on floats), so that a value rounds the same way.
-fn clock_text(seconds: f64) -> String {
+/// A time as `[%clk]` and `[%emt]` write it: `h:mm:ss.fff` without trailing zeros (a negative
+/// time or NaN is zero, an infinite one an error), computed as python-chess computes it in
+/// floating point, so that a value rounds the same way (59.9996 is `0:00:60`).
+pub fn time_text(seconds: f64) -> Result<String, AnnotationError> {
+    if seconds == f64::INFINITY {
+        return Err(AnnotationError::Infinite(seconds));
+    }
     let s = if seconds > 0.0 { seconds } else { 0.0 };
     let hours = floor_div(s, 3600.0);
     let rest = s % 3600.0;
     let minutes = floor_div(rest, 60.0);
     let secs = format!("{:06.3}", rest % 60.0);
     let secs = secs.trim_end_matches('0').trim_end_matches('.');
-    format!("{hours:.0}:{minutes:02.0}:{secs}")
+    Ok(format!("{hours:.0}:{minutes:02.0}:{secs}"))
 }
 
 /// Python's float `x // y` for `x >= 0`, `y > 0`.
