@@ -283,3 +283,14 @@ def test_xiangqi_nodes_carry_the_same_commands() -> None:
     assert [(a.tail, a.head, a.color) for a in first.arrows()] == [(4, 4, "green"), (0, 89, "blue")]
     with pytest.raises(ValueError):
         first.set_arrows([(0, 90)])
+
+
+def test_expected_values_for_the_javascript_tests_are_python_chess_answers() -> None:
+    """data/annotations/expected.json (what the JavaScript tests expect) is what python-chess says
+    today: made again here and compared."""
+    import subprocess
+    import sys
+
+    folder = ROOT / "data" / "annotations"
+    made = subprocess.run([sys.executable, str(folder / "make_expected.py")], capture_output=True, text=True, check=True)
+    assert made.stdout == (folder / "expected.json").read_text(encoding="utf-8")

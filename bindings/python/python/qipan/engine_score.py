@@ -126,6 +126,10 @@ class Mate(Score):
     def __init__(self, moves: int) -> None:
         self.moves = moves
 
+    @overload
+    def score(self, *, mate_score: int) -> int: ...
+    @overload
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]: ...
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         if mate_score is None:
             return None
@@ -159,6 +163,10 @@ class MateGivenType(Score):
 
     __slots__ = ()
 
+    @overload
+    def score(self, *, mate_score: int) -> int: ...
+    @overload
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]: ...
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         return mate_score
 
