@@ -215,6 +215,9 @@ def test_setters_refuse_what_python_chess_refuses() -> None:
     with pytest.raises((IndexError, ValueError)):
         node.set_arrows([(0, 64)])
     assert node.comment == ""
+    # python-chess's own Arrow objects are taken too.
+    node.set_arrows([chess.svg.Arrow(12, 28, color="red")])
+    assert node.comment == "[%cal Re2e4]"
 
 
 def test_scores_follow_python_chess() -> None:

@@ -79,9 +79,11 @@ class _Annotated:
         or ``(tail, head)`` pairs, green), at the start of the comment."""
         drawn = []
         for arrow in arrows:
-            if isinstance(arrow, Arrow):
-                drawn.append((arrow.tail, arrow.head, arrow.color))
-            else:
-                tail, head = arrow
+            # As python-chess: a pair is a green arrow, anything else an arrow object (any class
+            # with tail, head and color, python-chess's own too).
+            try:
+                tail, head = arrow  # type: ignore[misc]
                 drawn.append((tail, head, "green"))
+            except TypeError:
+                drawn.append((arrow.tail, arrow.head, arrow.color))  # type: ignore[union-attr]
         _pgn_set_arrows(self._tree, self._id, drawn)
