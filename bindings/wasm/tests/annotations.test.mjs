@@ -3,12 +3,13 @@
 // comment. The expected values are python-chess 1.11.2's (data/annotations/expected.json, made by
 // data/annotations/make_expected.py; the Python suite checks it is still python-chess's answer).
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { readAnnotations, readGames, writeAnnotations, writePgn } from "./qipan.mjs";
+import { appDir, readAnnotations, readGames, writeAnnotations, writePgn } from "./qipan.mjs";
 const data = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "..", "data", "annotations");
 const expected = JSON.parse(readFileSync(join(data, "expected.json"), "utf8"));
 
@@ -96,5 +97,41 @@ test("bad values are named errors, bad text is text", () => {
   assert.throws(() => writeAnnotations("", {}, "shogi"), (e) => e.name === "TypeError");
   for (const text of ["[%clk 1:2]", "[%eval #]", "[%cal Gz9]", "[%", "\u0000[%csl"]) {
     assert.deepEqual(readAnnotations(text), { clock: null, emt: null, eval: null, arrows: [], text });
+  }
+});
+
+test("the .d.ts types the fields and functions (tsc --strict)", () => {
+  const program = `
+import { readAnnotations, readGames, writeAnnotations, writePgn, type CommentAnnotations, type CommentArrow,
+  type Evaluation, type GameNode } from "qipan";
+const node: GameNode = readGames("1. e4 { [%clk 0:01:00] } *")[0].variations[0];
+const clock: number | null = node.clock;
+const emt: number | null = node.emt;
+const evaluation: Evaluation | null = node.eval;
+const cp: number | undefined = evaluation?.cp;
+const arrows: CommentArrow[] = node.arrows;
+const read: CommentAnnotations = readAnnotations(node.comment, "xiangqi");
+const text: string = writeAnnotations(read.text, { clock: 30, eval: { mate: -2, depth: 9 }, arrows: [{ from: "e2" }] });
+writePgn({ variations: [{ move: "e2e4", clock: null, eval: { cp: 20 }, arrows: [{ from: "e2", to: "e4", color: "red" }] }] });
+// @ts-expect-error an evaluation is centipawns or a mate, not both
+writeAnnotations("", { eval: { cp: 1, mate: 2 } });
+// @ts-expect-error a clock is seconds
+writeAnnotations("", { clock: "0:01:00" });
+export { clock, emt, cp, arrows, text };
+`;
+  writeFileSync(join(appDir, "annotation-types.mts"), program);
+  const tsconfig = {
+    compilerOptions: {
+      target: "es2022", module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true,
+      lib: ["es2022", "dom", "esnext.disposable"], skipLibCheck: false, types: [],
+    },
+    files: ["annotation-types.mts"],
+  };
+  writeFileSync(join(appDir, "tsconfig.annotations.json"), JSON.stringify(tsconfig));
+  const tsc = join(fileURLToPath(new URL(".", import.meta.url)), "..", "node_modules", ".bin", "tsc");
+  try {
+    execFileSync(tsc, ["-p", join(appDir, "tsconfig.annotations.json")], { cwd: appDir, encoding: "utf8", stdio: "pipe" });
+  } catch (error) {
+    assert.fail(`tsc: ${error.stdout}${error.stderr}`);
   }
 });
