@@ -58,6 +58,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     bulk::register(m)?;
     pgn_tree::register(m)?;
+    pgn_annotations::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;
