@@ -18,7 +18,8 @@ fuzz_target!(|data: &[u8]| {
 
     // Each value written back reads back the same (a clock as its canonical text rounds it).
     let mut text = comment.clone();
-    if let Some(clock) = all.clock {
+    // Seconds of more than 308 digits are infinite, which no setter writes (as in python-chess).
+    if let Some(clock) = all.clock.filter(|c| c.is_finite()) {
         annotations::set_clock(&mut text, Some(clock)).unwrap();
         let again = annotations::clock(&text).expect("the clock set is read back");
         let mut twice = text.clone();

@@ -281,3 +281,15 @@ fn odd_text_is_plain_text() {
         );
     }
 }
+
+#[test]
+fn a_clock_too_long_to_hold_is_infinite_and_not_written() {
+    let comment = format!("[%clk 0:00:{}]", "9".repeat(400));
+    assert_eq!(clock(&comment), Some(f64::INFINITY));
+    let mut text = comment.clone();
+    assert_eq!(
+        set_clock(&mut text, clock(&comment)),
+        Err(AnnotationError::Infinite(f64::INFINITY))
+    );
+    assert_eq!(text, comment);
+}
