@@ -2,7 +2,7 @@
 //! setters): the core's `qipan::tree::annotations` on a `_PgnTree` node, values converted only.
 //! python-chess's own types (`PovScore`, `Arrow`) are made in Python (`qipan/_pgn_annotations.py`).
 
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use qipan::tree::annotations::{AnnotationError, Arrow, ArrowColor, Eval, EvalScore};
 
@@ -20,8 +20,9 @@ fn eval_tuple(eval: Eval) -> EvalTuple {
 
 fn error(e: AnnotationError) -> PyErr {
     match e {
+        // python-chess's error: its `inf // 3600` is NaN.
         AnnotationError::Infinite(_) => {
-            PyOverflowError::new_err("cannot convert float infinity to integer")
+            PyValueError::new_err("cannot convert float NaN to integer")
         }
         AnnotationError::OffBoard { .. } => PyValueError::new_err(e.to_string()),
     }

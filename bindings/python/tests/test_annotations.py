@@ -210,11 +210,18 @@ def test_annotated_games_read_and_write_as_python_chess() -> None:
 def test_setters_refuse_what_python_chess_refuses() -> None:
     game = qipan.pgn.Game()
     node = game.add_variation(qipan.Move.from_uci("e2e4"))
-    with pytest.raises(OverflowError):
+    with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
         node.set_clock(float("inf"))
     with pytest.raises((IndexError, ValueError)):
         node.set_arrows([(0, 64)])
     assert node.comment == ""
+    # Seconds too long for a float are infinite: read, but not written (found by the fuzz target).
+    for side in (node, chess.pgn.Game().add_variation(chess.Move.from_uci("e2e4"))):
+        side.comment = "[%clk 0:00:" + "9" * 400 + "]"
+        assert side.clock() == float("inf")
+        with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
+            side.set_clock(side.clock())
+    node.comment = ""
     # python-chess's own Arrow objects are taken too.
     node.set_arrows([chess.svg.Arrow(12, 28, color="red")])
     assert node.comment == "[%cal Re2e4]"
