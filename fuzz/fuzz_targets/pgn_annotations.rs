@@ -10,7 +10,11 @@ fuzz_target!(|data: &[u8]| {
     let Some((&choice, rest)) = data.split_first() else {
         return;
     };
-    let game = if choice & 1 == 0 { GameKind::Chess } else { GameKind::Xiangqi };
+    let game = if choice & 1 == 0 {
+        GameKind::Chess
+    } else {
+        GameKind::Xiangqi
+    };
     let comment = String::from_utf8_lossy(rest).into_owned();
     let all = annotations::read(&comment, game);
     assert_eq!(all.clock, annotations::clock(&comment));
@@ -32,7 +36,12 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(annotations::eval(&text), Some(eval));
         }
     }
-    let mut squares: Vec<_> = all.arrows.iter().copied().filter(|a| a.is_square()).collect();
+    let mut squares: Vec<_> = all
+        .arrows
+        .iter()
+        .copied()
+        .filter(|a| a.is_square())
+        .collect();
     squares.extend(all.arrows.iter().copied().filter(|a| !a.is_square()));
     annotations::set_arrows(&mut text, game, &all.arrows).unwrap();
     assert!(annotations::arrows(&text, game).starts_with(&squares));

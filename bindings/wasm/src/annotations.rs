@@ -27,7 +27,10 @@ fn eval_object(eval: Eval) -> Object {
 
 fn square_name(game: GameKind, square: u8) -> String {
     // A square read from a comment is on the board: its name is the arrow's text without the colour.
-    Arrow::new(ArrowColor::Green, square, square).text(game).map(|t| t[1..].to_owned()).unwrap_or_default()
+    Arrow::new(ArrowColor::Green, square, square)
+        .text(game)
+        .map(|t| t[1..].to_owned())
+        .unwrap_or_default()
 }
 
 /// `{from, to, color}` with square names; `from == to` for a coloured square.
@@ -50,7 +53,11 @@ pub(crate) fn set_fields(object: &Object, game: GameKind, comment: &str) {
     let number = |v: Option<f64>| v.map_or(JsValue::NULL, JsValue::from_f64);
     set(object, "clock", number(all.clock));
     set(object, "emt", number(all.emt));
-    set(object, "eval", all.eval.map_or(JsValue::NULL, |e| eval_object(e).into()));
+    set(
+        object,
+        "eval",
+        all.eval.map_or(JsValue::NULL, |e| eval_object(e).into()),
+    );
     set(object, "arrows", arrows_array(game, &all.arrows));
 }
 
@@ -60,7 +67,10 @@ fn seconds(value: &JsValue, what: &str) -> Result<Option<f64>, JsValue> {
     }
     match value.as_f64() {
         Some(s) if s.is_finite() => Ok(Some(s)),
-        _ => Err(js::named_error("TypeError", &format!("{what} must be a finite number of seconds or null"))),
+        _ => Err(js::named_error(
+            "TypeError",
+            &format!("{what} must be a finite number of seconds or null"),
+        )),
     }
 }
 
@@ -70,7 +80,10 @@ fn whole(value: &JsValue, what: &str) -> Result<Option<i64>, JsValue> {
     }
     match value.as_f64() {
         Some(n) if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0 => Ok(Some(n as i64)),
-        _ => Err(js::named_error("TypeError", &format!("{what} must be a whole number"))),
+        _ => Err(js::named_error(
+            "TypeError",
+            &format!("{what} must be a whole number"),
+        )),
     }
 }
 
@@ -84,7 +97,12 @@ fn eval_of(value: &JsValue) -> Result<Option<Eval>, JsValue> {
     let score = match (cp, mate) {
         (Some(cp), None) => EvalScore::Centipawns(cp),
         (None, Some(mate)) => EvalScore::Mate(mate),
-        _ => return Err(js::named_error("TypeError", "eval must be {cp} or {mate}, with an optional depth")),
+        _ => {
+            return Err(js::named_error(
+                "TypeError",
+                "eval must be {cp} or {mate}, with an optional depth",
+            ))
+        }
     };
     Ok(Some(Eval { score, depth }))
 }
@@ -94,7 +112,10 @@ fn arrows_of(value: &JsValue, game: GameKind) -> Result<Vec<Arrow>, JsValue> {
         return Ok(Vec::new());
     }
     if !Array::is_array(value) {
-        return Err(js::named_error("TypeError", "arrows must be an array of {from, to, color}"));
+        return Err(js::named_error(
+            "TypeError",
+            "arrows must be an array of {from, to, color}",
+        ));
     }
     let mut arrows = Vec::new();
     for item in Array::from(value).iter() {
@@ -103,11 +124,18 @@ fn arrows_of(value: &JsValue, game: GameKind) -> Result<Vec<Arrow>, JsValue> {
             let text = format!("[%csl G{name}]");
             match annotations::arrows(&text, game).as_slice() {
                 [one] => Ok(one.tail),
-                _ => Err(js::named_error("TypeError", &format!("{name:?} is not a square of the {} board", game.name()))),
+                _ => Err(js::named_error(
+                    "TypeError",
+                    &format!("{name:?} is not a square of the {} board", game.name()),
+                )),
             }
         };
         let from = square("from")?;
-        let to = if option(&item, "to")?.is_undefined() { from } else { square("to")? };
+        let to = if option(&item, "to")?.is_undefined() {
+            from
+        } else {
+            square("to")?
+        };
         let color = option(&item, "color")?.as_string().unwrap_or_default();
         arrows.push(Arrow::new(ArrowColor::from_name(&color), from, to));
     }
@@ -122,14 +150,16 @@ pub(crate) fn apply(object: &JsValue, game: GameKind, comment: &mut String) -> R
     if !clock.is_undefined() {
         let clock = seconds(&clock, "clock")?;
         if clock != old.clock {
-            annotations::set_clock(comment, clock).map_err(|e| js::named_error("RangeError", &e.to_string()))?;
+            annotations::set_clock(comment, clock)
+                .map_err(|e| js::named_error("RangeError", &e.to_string()))?;
         }
     }
     let emt = option(object, "emt")?;
     if !emt.is_undefined() {
         let emt = seconds(&emt, "emt")?;
         if emt != old.emt {
-            annotations::set_emt(comment, emt).map_err(|e| js::named_error("RangeError", &e.to_string()))?;
+            annotations::set_emt(comment, emt)
+                .map_err(|e| js::named_error("RangeError", &e.to_string()))?;
         }
     }
     let eval = option(object, "eval")?;
@@ -143,7 +173,8 @@ pub(crate) fn apply(object: &JsValue, game: GameKind, comment: &mut String) -> R
     if !arrows.is_undefined() {
         let arrows = arrows_of(&arrows, game)?;
         if arrows != old.arrows {
-            annotations::set_arrows(comment, game, &arrows).map_err(|e| js::named_error("RangeError", &e.to_string()))?;
+            annotations::set_arrows(comment, game, &arrows)
+                .map_err(|e| js::named_error("RangeError", &e.to_string()))?;
         }
     }
     Ok(())
@@ -153,7 +184,9 @@ fn game_of(game: &JsValue) -> Result<GameKind, JsValue> {
     if game.is_undefined() || game.is_null() {
         return Ok(GameKind::Chess);
     }
-    string(game, "game")?.parse().map_err(|e: qipan::UnknownGame| js::named_error("TypeError", &e.to_string()))
+    string(game, "game")?
+        .parse()
+        .map_err(|e: qipan::UnknownGame| js::named_error("TypeError", &e.to_string()))
 }
 
 /// The commands of a comment: `{clock, emt, eval, arrows, text}` (`text`: the comment without
