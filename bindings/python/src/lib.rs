@@ -16,6 +16,7 @@ pub mod chess_setup;
 pub mod errors;
 pub mod games;
 pub mod legal;
+pub mod pgn_annotations;
 pub mod pgn_tree;
 pub mod piece;
 pub mod pyboard;
@@ -57,6 +58,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     bulk::register(m)?;
     pgn_tree::register(m)?;
+    pgn_annotations::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;

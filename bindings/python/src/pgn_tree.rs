@@ -52,7 +52,7 @@ impl TreeVariant for Xiangqi {
 #[pyclass(module = "qipan.pgn", name = "_PgnTree")]
 #[derive(Debug)]
 pub struct PgnTree {
-    tree: AnyGameTree,
+    pub(crate) tree: AnyGameTree,
 }
 
 /// The lines of the next game of `handle`, read with `readline()` and never past the blank line
@@ -166,7 +166,7 @@ fn tree_for_tags(tags: Vec<(String, String)>) -> PyResult<AnyGameTree> {
 
 impl PgnTree {
     /// The node with index `index`, or an `IndexError`.
-    fn id(&self, index: usize) -> PyResult<NodeId> {
+    pub(crate) fn id(&self, index: usize) -> PyResult<NodeId> {
         qipan::with_any_tree!(&self.tree, |t| t.get(index))
             .ok_or_else(|| PyIndexError::new_err(format!("no node {index} in this game")))
     }

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod annotations;
 pub mod board;
 mod class;
 pub mod games;

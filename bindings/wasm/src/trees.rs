@@ -1,7 +1,8 @@
 //! `readGames` and `writePgn`: game records as trees of plain JS objects, for both games.
 //!
 //! A game is `{game, headers, notation, fen, comment, variations, errors}` and every node below
-//! it `{move, notation, san?, comment, startingComment, nags, variations}` — python-chess's
+//! it `{move, notation, san?, comment, clock, emt, eval, arrows, startingComment, nags,
+//! variations}` (the comment's commands as typed fields, see `annotations.rs`) — python-chess's
 //! `Game` and `ChildNode` as data, the main line first in each `variations`. The core reads and
 //! writes the records ([`qipan::tree`]); this module converts the tree to objects and back,
 //! without recursion, so a deep record cannot overflow the stack.
@@ -76,6 +77,7 @@ fn node_object<V: RecordVariant>(tree: &GameTree<V>, id: NodeId) -> Object {
         );
     }
     set(&object, "comment", node.comment.as_str());
+    crate::annotations::set_fields(&object, tree.kind(), &node.comment);
     set(&object, "startingComment", node.starting_comment.as_str());
     let nags: Array = node.nags.iter().map(|&n| JsValue::from(n)).collect();
     set(&object, "nags", nags);
@@ -274,7 +276,9 @@ fn build_tree<V: Variant>(
             };
             let mv = parsed.map_err(|e| js::move_error(&e))?;
             let node = tree.add_variation(id, mv).map_err(|e| js::move_error(&e))?;
-            tree.node_mut(node).comment = text_field(&child, "comment")?;
+            let mut comment = text_field(&child, "comment")?;
+            crate::annotations::apply(&child, tree.kind(), &mut comment)?;
+            tree.node_mut(node).comment = comment;
             tree.node_mut(node).starting_comment = text_field(&child, "startingComment")?;
             let nags = option(&child, "nags")?;
             if !nags.is_undefined() && !nags.is_null() {
@@ -350,6 +354,14 @@ export interface GameNode {
   /** The move in SAN (chess only). */
   san?: string;
   comment: string;
+  /** Seconds on the clock after the move, from the comment's `[%clk]`. */
+  clock: number | null;
+  /** Seconds the move took, from `[%emt]`. */
+  emt: number | null;
+  /** The evaluation of `[%eval]`. */
+  eval: Evaluation | null;
+  /** The arrows and coloured squares of `[%cal]` and `[%csl]`, in order. */
+  arrows: CommentArrow[];
   /** The comment before the move (written for a move that starts a variation). */
   startingComment: string;
   nags: number[];
@@ -377,6 +389,12 @@ export interface GameNodeInit {
   notation?: string;
   san?: string;
   comment?: string;
+  /** `clock`, `emt`, `eval` and `arrows` other than the comment's own are written into it
+   * (`null` removes the command). */
+  clock?: number | null;
+  emt?: number | null;
+  eval?: Evaluation | null;
+  arrows?: AnnotationValues["arrows"];
   startingComment?: string;
   nags?: number[];
   variations?: GameNodeInit[];

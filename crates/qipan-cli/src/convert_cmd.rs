@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use qipan::pgn::{Limits, Splitter};
-use qipan::tree::{AnyGameTree, GameTree, NodeId, WriteOptions};
+use qipan::tree::{AnyGameTree, Arrow, ArrowColor, EvalScore, GameTree, NodeId, WriteOptions};
 use qipan::xiangqi::XiangqiRules;
 use qipan::{with_any_tree, GameKind, Notation, Variant};
 use serde_json::{json, Map, Value};
@@ -122,9 +122,44 @@ fn has_notation<V: Variant>(_: &GameTree<V>, notation: Notation) -> bool {
     V::NOTATIONS.contains(&notation)
 }
 
+/// The comment's commands as typed fields beside it: `clock` and `emt` in seconds, `eval` as
+/// `{cp}` or `{mate}` (with `depth`), `arrows` as `{from, to, color}` (square names).
+fn annotations_json<V: Variant>(tree: &GameTree<V>, id: NodeId, value: &mut Value) {
+    let all = tree.annotations(id);
+    if let Some(clock) = all.clock {
+        value["clock"] = json!(clock);
+    }
+    if let Some(emt) = all.emt {
+        value["emt"] = json!(emt);
+    }
+    if let Some(eval) = all.eval {
+        let mut object = match eval.score {
+            EvalScore::Centipawns(cp) => json!({ "cp": cp }),
+            EvalScore::Mate(n) => json!({ "mate": n }),
+        };
+        if let Some(depth) = eval.depth {
+            object["depth"] = json!(depth);
+        }
+        value["eval"] = object;
+    }
+    if !all.arrows.is_empty() {
+        let name = |square| {
+            let text = Arrow::new(ArrowColor::Green, square, square).text(tree.kind());
+            text.map(|t| t[1..].to_owned()).unwrap_or_default()
+        };
+        let arrows: Vec<Value> = all
+            .arrows
+            .iter()
+            .map(|a| json!({"from": name(a.tail), "to": name(a.head), "color": a.color.name()}))
+            .collect();
+        value["arrows"] = Value::Array(arrows);
+    }
+}
+
 /// One game as a JSON object: its file and index, game, tags (in order), start FEN, the comment
 /// before the first move, the main line as a list of moves, and the errors. Each move has its
-/// coordinates (`uci`: UCI or ICCS), its text in the chosen notation, comments, NAGs, and the
+/// coordinates (`uci`: UCI or ICCS), its text in the chosen notation, comments (with their
+/// commands as typed fields: [`annotations_json`]), NAGs, and the
 /// alternatives to it as `variations`, each a list of moves.
 fn tree_json<V: Variant>(
     tree: &GameTree<V>,
@@ -196,6 +231,7 @@ fn node_json<V: Variant>(tree: &GameTree<V>, id: NodeId, options: &WriteOptions)
     if options.comments {
         if !node.comment.is_empty() {
             value["comment"] = json!(node.comment);
+            annotations_json(tree, id, &mut value);
         }
         if !node.starting_comment.is_empty() {
             value["starting_comment"] = json!(node.starting_comment);

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use qipan::pgn::{self, GameReport, Limits, RawGame, Splitter};
+use qipan::tree::annotations::time_text;
 use qipan::tree::{GameTree, NodeId};
 use qipan::xiangqi::XiangqiRules;
 use qipan::{printable, with_game_kind, GameKind, Variant};
@@ -172,8 +173,30 @@ fn annotations<V: Variant>(tree: &GameTree<V>, id: NodeId) -> String {
     if !node.starting_comment.is_empty() {
         text.push_str(&format!("  {{ {} }}", printable(&node.starting_comment)));
     }
-    if !node.comment.is_empty() {
-        text.push_str(&format!("  {{ {} }}", printable(&node.comment)));
+    // The comment's commands readably (clock, move time, evaluation, arrows), then its text.
+    let all = tree.annotations(id);
+    if let Some(clock) = all.clock.and_then(|s| time_text(s).ok()) {
+        text.push_str(&format!("  clock {clock}"));
+    }
+    if let Some(emt) = all.emt.and_then(|s| time_text(s).ok()) {
+        text.push_str(&format!("  took {emt}"));
+    }
+    if let Some(eval) = all.eval {
+        text.push_str(&format!("  eval {}", eval.score));
+        if let Some(depth) = eval.depth {
+            text.push_str(&format!(" (depth {depth})"));
+        }
+    }
+    let arrows: Vec<String> = all
+        .arrows
+        .iter()
+        .filter_map(|a| a.text(tree.kind()).ok())
+        .collect();
+    if !arrows.is_empty() {
+        text.push_str(&format!("  arrows {}", arrows.join(" ")));
+    }
+    if !all.text.is_empty() {
+        text.push_str(&format!("  {{ {} }}", printable(&all.text)));
     }
     let alternatives: Vec<String> = tree
         .parent(id)

@@ -21,6 +21,7 @@ import os
 
 from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Tuple, Union
 
+from qipan._pgn_annotations import _Annotated
 from qipan._qipan import InvalidPgnError, _PgnTree
 
 __all__ = [
@@ -146,8 +147,10 @@ def _child(tree: _PgnTree, index: int) -> "ChildNode":
     return node
 
 
-class GameNode:
-    """A node of a record: the root (a :class:`Game`) or a move (a :class:`ChildNode`)."""
+class GameNode(_Annotated):
+    """A node of a record: the root (a :class:`Game`) or a move (a :class:`ChildNode`), with
+    python-chess's comment commands (``clock()``, ``emt()``, ``eval()``, ``arrows()`` and their
+    setters)."""
 
     __slots__ = ("_tree", "_id")
     _tree: _PgnTree

@@ -2,6 +2,7 @@ import os
 from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Protocol, Tuple, Union
 
 from qipan import ChessBoard, Move, XiangqiBoard
+from qipan._pgn_annotations import _Annotated
 
 __all__ = [
     "Game",
@@ -65,7 +66,7 @@ class _Nags(MutableSet[int]):
     def add(self, nag: int) -> None: ...
     def discard(self, nag: int) -> None: ...
 
-class GameNode:
+class GameNode(_Annotated):
     """A node of a record: the root (a Game) or a move (a ChildNode). Views of the same node
     compare equal."""
 

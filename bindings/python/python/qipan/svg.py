@@ -20,14 +20,61 @@ from typing import Iterable, Mapping, Optional, Protocol, Tuple, Union
 __all__ = ["Arrow", "board"]
 
 
-@dataclass(frozen=True)
+_FILES = "abcdefgh"
+_LETTERS = {"red": "R", "yellow": "Y", "blue": "B"}
+_COLORS = {"G": "green", "R": "red", "Y": "yellow", "B": "blue"}
+
+
+def _square_name(square: int) -> str:
+    if not 0 <= square < 64:
+        raise IndexError(f"square {square} is not on the chess board")
+    return _FILES[square % 8] + str(square // 8 + 1)
+
+
+def _parse_square(name: str) -> int:
+    if len(name) != 2 or name[0] not in _FILES or name[1] not in "12345678":
+        raise ValueError(f"invalid square name: {name!r}")
+    return _FILES.index(name[0]) + 8 * (int(name[1]) - 1)
+
+
+@dataclass(frozen=True, repr=False)
 class Arrow:
     """An arrow from ``tail`` to ``head`` (squares) in ``color`` (a CSS colour), as python-chess's
-    ``chess.svg.Arrow``."""
+    ``chess.svg.Arrow``; a coloured square when ``tail == head``. ``pgn()`` and ``from_pgn()``
+    write and read it as the ``[%cal ...]``/``[%csl ...]`` comment commands do (chess squares;
+    a Xiangqi node's ``arrows()`` gives Xiangqi squares and writes them itself)."""
 
     tail: int
     head: int
     color: str = "green"
+
+    def pgn(self) -> str:
+        """The arrow as a comment command writes it, ``Ga1`` or ``Ya2h2``: the colours other
+        than red, yellow and blue are green."""
+        letter = _LETTERS.get(self.color, "G")
+        if self.tail == self.head:
+            return letter + _square_name(self.tail)
+        return letter + _square_name(self.tail) + _square_name(self.head)
+
+    def __str__(self) -> str:
+        return self.pgn()
+
+    def __repr__(self) -> str:
+        def name(square: int) -> str:
+            return _square_name(square).upper() if 0 <= square < 64 else str(square)
+
+        return f"Arrow({name(self.tail)}, {name(self.head)}, color={self.color!r})"
+
+    @classmethod
+    def from_pgn(cls, pgn: str) -> "Arrow":
+        """Reads ``Ga1`` or ``Ya2h2`` (the colour letter may be left out: green);
+        ``ValueError`` when it is not an arrow."""
+        color = _COLORS.get(pgn[:1])
+        if color is not None:
+            pgn = pgn[1:]
+        tail = _parse_square(pgn[:2])
+        head = _parse_square(pgn[2:]) if len(pgn) > 2 else tail
+        return cls(tail, head, color=color or "green")
 
 
 class _Squares(Protocol):

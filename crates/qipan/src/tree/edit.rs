@@ -1,6 +1,7 @@
 //! Building and editing a [`GameTree`]: python-chess's `add_variation`, `add_main_variation`,
 //! `promote_to_main`, `promote`, `demote` and `remove_variation`.
 
+use super::annotations::{self, AnnotationError, Annotations, Arrow, Eval};
 use super::{GameTree, Node, NodeId};
 use crate::{MoveError, Variant};
 
@@ -102,5 +103,51 @@ impl<V: Variant> GameTree<V> {
         self.nodes[parent.index()].variations.remove(at);
         self.nodes[id.index()].parent = None;
         true
+    }
+
+    /// The commands of the node's comment, read at once ([`annotations::read`]).
+    pub fn annotations(&self, id: NodeId) -> Annotations {
+        annotations::read(&self.node(id).comment, self.kind())
+    }
+
+    /// The clock after the node's move, in seconds (`[%clk]`, python-chess's `clock()`).
+    pub fn clock(&self, id: NodeId) -> Option<f64> {
+        annotations::clock(&self.node(id).comment)
+    }
+
+    /// Sets or removes the clock ([`annotations::set_clock`]).
+    pub fn set_clock(&mut self, id: NodeId, seconds: Option<f64>) -> Result<(), AnnotationError> {
+        annotations::set_clock(&mut self.node_mut(id).comment, seconds)
+    }
+
+    /// The time the node's move took, in seconds (`[%emt]`, python-chess's `emt()`).
+    pub fn emt(&self, id: NodeId) -> Option<f64> {
+        annotations::emt(&self.node(id).comment)
+    }
+
+    /// Sets or removes the move's time ([`annotations::set_emt`]).
+    pub fn set_emt(&mut self, id: NodeId, seconds: Option<f64>) -> Result<(), AnnotationError> {
+        annotations::set_emt(&mut self.node_mut(id).comment, seconds)
+    }
+
+    /// The evaluation after the node's move, from the first player's side (`[%eval]`).
+    pub fn eval(&self, id: NodeId) -> Option<Eval> {
+        annotations::eval(&self.node(id).comment)
+    }
+
+    /// Sets or removes the evaluation ([`annotations::set_eval`]).
+    pub fn set_eval(&mut self, id: NodeId, eval: Option<Eval>) {
+        annotations::set_eval(&mut self.node_mut(id).comment, eval);
+    }
+
+    /// The arrows and coloured squares of the node's comment (`[%cal]`, `[%csl]`).
+    pub fn arrows(&self, id: NodeId) -> Vec<Arrow> {
+        annotations::arrows(&self.node(id).comment, self.kind())
+    }
+
+    /// Replaces the arrows and coloured squares ([`annotations::set_arrows`]).
+    pub fn set_arrows(&mut self, id: NodeId, arrows: &[Arrow]) -> Result<(), AnnotationError> {
+        let kind = self.kind();
+        annotations::set_arrows(&mut self.node_mut(id).comment, kind, arrows)
     }
 }

@@ -19,11 +19,13 @@
 //! assert!(tree.write_pgn(&Default::default()).contains("1. e4 { open } 1... e5 ( 1... c5 $1 ) 2. Nf3 *"));
 //! ```
 
+pub mod annotations;
 mod any;
 mod edit;
 mod read;
 mod write;
 
+pub use annotations::{AnnotationError, Annotations, Arrow, ArrowColor, Eval, EvalScore};
 pub use any::AnyGameTree;
 pub use write::WriteOptions;
 
