@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+
 import { defineConfig } from "vite";
 
 export default defineConfig({
@@ -5,7 +7,13 @@ export default defineConfig({
   base: "./",
   // The package finds its .wasm with `new URL(..., import.meta.url)`; pre-bundling would move the
   // module away from the file.
-  optimizeDeps: { exclude: ["qipan"] },
+  optimizeDeps: { exclude: ["qipan", "qipan/rules"] },
+  // Two pages: index.html on the full package, rules.html on its rules-only entry.
+  build: {
+    rollupOptions: {
+      input: { main: resolve(import.meta.dirname, "index.html"), rules: resolve(import.meta.dirname, "rules.html") },
+    },
+  },
   // The package is linked from ../../bindings/wasm/pkg, outside this folder: let the dev server
   // read it.
   server: { host: "127.0.0.1", fs: { allow: [".", "../../bindings/wasm/pkg"] } },

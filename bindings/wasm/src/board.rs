@@ -20,7 +20,8 @@ pub struct Board<V: JsVariant> {
     /// The set-up board and why it cannot be played, while it cannot: then every method that
     /// needs legal moves throws `InvalidFenError`, and inspection reads this setup.
     pub(crate) unplayable: Option<(V::Setup, String)>,
-    /// The record's headers and comments ([`crate::records`]).
+    /// The record's headers and comments ([`crate::records`]; not in the rules-only build).
+    #[cfg(feature = "records")]
     pub(crate) record: crate::record_data::Record,
 }
 
@@ -51,6 +52,7 @@ impl<V: JsVariant> Board<V> {
         Ok(Board {
             game: Game::with_rules(start, rules),
             unplayable: None,
+            #[cfg(feature = "records")]
             record: Default::default(),
         })
     }
@@ -60,6 +62,7 @@ impl<V: JsVariant> Board<V> {
         Board {
             game: Game::from_position(start),
             unplayable: None,
+            #[cfg(feature = "records")]
             record: Default::default(),
         }
     }

@@ -16,9 +16,12 @@ pub mod inspect;
 pub mod js;
 pub mod names;
 pub mod rating;
+#[cfg(feature = "records")]
 pub mod record_data;
+#[cfg(feature = "records")]
 pub mod records;
 pub mod setup;
+#[cfg(feature = "records")]
 pub mod trees;
 pub mod verbose;
 
