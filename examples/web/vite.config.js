@@ -1,6 +1,8 @@
-import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 import { defineConfig } from "vite";
+
+const page = (name) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
   // Relative asset URLs: dist/ can be served from any path.
@@ -11,7 +13,7 @@ export default defineConfig({
   // Two pages: index.html on the full package, rules.html on its rules-only entry.
   build: {
     rollupOptions: {
-      input: { main: resolve(import.meta.dirname, "index.html"), rules: resolve(import.meta.dirname, "rules.html") },
+      input: { main: page("index.html"), rules: page("rules.html") },
     },
   },
   // The package is linked from ../../bindings/wasm/pkg, outside this folder: let the dev server

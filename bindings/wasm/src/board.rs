@@ -296,6 +296,7 @@ impl<V: JsVariant> Board<V> {
     }
 
     /// An SVG picture of the position.
+    #[cfg(feature = "svg")]
     pub fn svg(&self) -> Result<String, JsValue> {
         Ok(self.position()?.svg())
     }

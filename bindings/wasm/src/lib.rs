@@ -15,6 +15,7 @@ pub mod games;
 pub mod inspect;
 pub mod js;
 pub mod names;
+#[cfg(feature = "rating")]
 pub mod rating;
 #[cfg(feature = "records")]
 pub mod record_data;

@@ -1,5 +1,5 @@
 // The rules-only entry `qipan/rules`: the boards of both games from a smaller .wasm without the
-// record readers and writers, loaded alone (the full package's .wasm is never read).
+// record readers and writers, ratings and SVG pictures, loaded alone (the full package's .wasm is never read).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
@@ -49,15 +49,14 @@ test("qipan/rules plays both games as the full package does", () => {
   assert.equal(xiangqi.fen(), reference.fen());
   assert.equal(xiangqi.perft(3), reference.perft(3));
   assert.throws(() => xiangqi.push("a0a5"), { name: "IllegalMoveError" });
-  assert.equal(typeof rules.ratingChange, "function");
 });
 
-test("qipan/rules has no record readers or writers", () => {
-  for (const name of ["readGames", "writePgn", "printable"]) {
+test("qipan/rules has no record readers or writers, ratings or pictures", () => {
+  for (const name of ["readGames", "writePgn", "printable", "ratingChange", "ratingLevel"]) {
     assert.equal(typeof full[name], "function", `the full package has ${name}`);
     assert.equal(rules[name], undefined, name);
   }
-  for (const method of ["loadPgn", "pgn", "header", "getComment"]) {
+  for (const method of ["loadPgn", "pgn", "header", "getComment", "svg"]) {
     assert.equal(typeof full.ChessBoard.prototype[method], "function", `the full package has ${method}`);
     assert.equal(rules.ChessBoard.prototype[method], undefined, method);
     assert.equal(rules.XiangqiBoard.prototype[method], undefined, method);
