@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the npm package `qipan` into bindings/wasm/pkg/: one ES module package for browsers
 # (`await init()` fetches the .wasm) and Node (the `node` export condition loads it synchronously).
+# A second entry, `qipan/rules` (pkg/rules/), holds the rules only: a smaller .wasm.
 #
 #   bash bindings/wasm/build.sh            # release build (profile wasm-release) + wasm-opt
 #   QIPAN_WASM_PROFILE=dev bash ...        # unoptimised, for debugging the glue
@@ -23,34 +24,50 @@ if [ "$have" != "$want" ]; then
 fi
 
 cd "$root"
-cargo build -p qipan-wasm --lib --target wasm32-unknown-unknown --profile "$profile"
-profile_dir="$profile"
-[ "$profile" = dev ] && profile_dir=debug
-wasm="${CARGO_TARGET_DIR:-$root/target}/wasm32-unknown-unknown/$profile_dir/qipan_wasm.wasm"
-
 rm -rf "$out"
 mkdir -p "$out"
-wasm-bindgen --target web --out-dir "$out" --out-name qipan "$wasm"
 
-if [ "$profile" != dev ]; then
-  opt="$here/node_modules/.bin/wasm-opt"
-  if [ ! -x "$opt" ]; then
-    echo "build.sh: run 'npm ci' in bindings/wasm first (wasm-opt comes from npm binaryen)" >&2
-    exit 1
+# build_entry DIR [CARGO FLAGS...]: the crate built with FLAGS, its JS glue and optimised .wasm
+# written to DIR (qipan.js, qipan.d.ts, qipan_bg.wasm) beside the Node entry node.js.
+build_entry() {
+  local dir="$1"
+  shift
+  cargo build -p qipan-wasm --lib --target wasm32-unknown-unknown --profile "$profile" "$@"
+  local profile_dir="$profile"
+  [ "$profile" = dev ] && profile_dir=debug
+  local wasm="${CARGO_TARGET_DIR:-$root/target}/wasm32-unknown-unknown/$profile_dir/qipan_wasm.wasm"
+  mkdir -p "$dir"
+  wasm-bindgen --target web --out-dir "$dir" --out-name qipan "$wasm"
+
+  if [ "$profile" != dev ]; then
+    local opt="$here/node_modules/.bin/wasm-opt"
+    if [ ! -x "$opt" ]; then
+      echo "build.sh: run 'npm ci' in bindings/wasm first (wasm-opt comes from npm binaryen)" >&2
+      exit 1
+    fi
+    # The features rustc enables by default on wasm32-unknown-unknown.
+    "$opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --enable-reference-types --enable-multivalue \
+      "$dir/qipan_bg.wasm" -o "$dir/qipan_bg.wasm.opt"
+    mv "$dir/qipan_bg.wasm.opt" "$dir/qipan_bg.wasm"
   fi
-  # The features rustc enables by default on wasm32-unknown-unknown.
-  "$opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$out/qipan_bg.wasm" -o "$out/qipan_bg.wasm.opt"
-  mv "$out/qipan_bg.wasm.opt" "$out/qipan_bg.wasm"
-fi
+  cp "$here/npm/node.js" "$dir/"
+  rm -f "$dir/.gitignore"
+
+  local raw gz
+  raw=$(wc -c <"$dir/qipan_bg.wasm")
+  gz=$(gzip -9 -c "$dir/qipan_bg.wasm" | wc -c)
+  echo "built $dir: qipan_bg.wasm $raw bytes, $gz bytes gzipped (profile $profile)"
+}
+
+# `qipan`: everything (the default features). `qipan/rules`: the boards of both games only, for
+# pages that need no records, books or tablebases (see docs/javascript.md).
+build_entry "$out"
+build_entry "$out/rules" --no-default-features
 
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -n1)"
 sed "s/\"version\": \"0.0.0\"/\"version\": \"$version\"/" "$here/npm/package.json" >"$out/package.json"
-cp "$here/npm/node.js" "$here/npm/"{index,chessjs}.{js,d.ts} "$out/"
+# chess.js's names (`Chess`, `Move`, ...) read and write records: the full entry only.
+cp "$here/npm/"{index,chessjs}.{js,d.ts} "$out/"
+grep -v chessjs "$here/npm/node.js" >"$out/rules/node.js"
 cp "$root/docs/javascript.md" "$out/README.md"
-rm -f "$out/.gitignore"
-
-raw=$(wc -c <"$out/qipan_bg.wasm")
-gz=$(gzip -9 -c "$out/qipan_bg.wasm" | wc -c)
-echo "built $out: qipan_bg.wasm $raw bytes, $gz bytes gzipped (profile $profile)"

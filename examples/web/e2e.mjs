@@ -1,6 +1,7 @@
 // End-to-end test of the web page: builds it with vite, serves dist/ on 127.0.0.1, and plays it
 // in headless Chromium by clicks — the fool's mate in chess and a cannon mate in Xiangqi — then
-// checks the announced results; last, loads it from the vite dev server. Screenshots go to
+// checks the announced results; then the rules-only page (rules.html, on `qipan/rules`); last,
+// loads it from the vite dev server. Screenshots go to
 // screenshots/ (git-ignored).
 //
 //   node e2e.mjs          (needs bindings/wasm/pkg built, npm ci here, and /usr/bin/chromium)
@@ -28,6 +29,7 @@ const TYPES = {
 };
 
 let server;
+let baseUrl;
 let context;
 let page;
 let profile;
@@ -83,6 +85,7 @@ before(async () => {
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
   await build({ root: here, logLevel: "warn" });
   const url = await serve();
+  baseUrl = url;
   profile = mkdtempSync(join(tmpdir(), "qipan-e2e-"));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -280,6 +283,47 @@ test("records: a Xiangqi record switches the page to Xiangqi, a file loads, a ba
   await page.click("#load-pgn");
   assert.match(await text("#pgn-error"), /^IllegalMoveError: line 1, ply 3/);
   assert.equal(await text("#moves"), before);
+});
+
+test("the rules-only page plays both games on qipan/rules and fetches only its .wasm", async () => {
+  const pkg = join(here, "..", "..", "bindings", "wasm", "pkg");
+  const rulesWasm = readFileSync(join(pkg, "rules", "qipan_bg.wasm"));
+  const fullSize = statSync(join(pkg, "qipan_bg.wasm")).size;
+  assert.ok(rulesWasm.length < fullSize, `rules ${rulesWasm.length} bytes, full ${fullSize}`);
+  const rulesPage = await context.newPage();
+  const errors = [];
+  const wasm = [];
+  rulesPage.on("pageerror", (error) => errors.push(String(error)));
+  rulesPage.on("response", (response) => {
+    if (new URL(response.url()).pathname.endsWith(".wasm")) wasm.push(response.body());
+  });
+  try {
+    await rulesPage.goto(new URL("rules.html", baseUrl).href);
+    await rulesPage.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+    const click = async (moves) => {
+      for (const mv of moves) {
+        await rulesPage.click(`#board [data-square="${mv.slice(0, 2)}"]`);
+        await rulesPage.click(`#board [data-square="${mv.slice(2, 4)}"]`);
+      }
+    };
+    await click(["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert.equal(await rulesPage.getAttribute("#result", "data-result"), "0-1");
+    assert.equal(await rulesPage.getAttribute("#result", "data-termination"), "checkmate");
+    assert.deepEqual(await rulesPage.locator("#moves li").allTextContents(), ["f3", "e5", "g4", "Qh4#"]);
+    await rulesPage.click("#game-xiangqi");
+    assert.equal(await rulesPage.locator("#board [data-piece]").count(), 32);
+    await click(["h2e2", "a9a8", "e2e6", "a8a9", "b2b4", "a9a8", "b4e4"]);
+    assert.equal(await rulesPage.getAttribute("#result", "data-result"), "1-0");
+    assert.equal(await rulesPage.locator('#board [data-square="e9"] .check').count(), 1);
+    await rulesPage.screenshot({ path: join(shots, "rules-only-xiangqi.png") });
+    // One .wasm fetched, byte for byte the rules build's.
+    const bodies = await Promise.all(wasm);
+    assert.equal(bodies.length, 1, `${bodies.length} .wasm fetched`);
+    assert.ok(bodies[0].equals(rulesWasm), `fetched ${bodies[0].length} bytes, the rules .wasm has ${rulesWasm.length}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await rulesPage.close();
+  }
 });
 
 test("no errors in the page", () => {

@@ -38,6 +38,8 @@ npm_ci() {
 npm_ci bindings/wasm
 bash bindings/wasm/build.sh
 cargo clippy -p qipan-wasm --target wasm32-unknown-unknown -- -D warnings
+# The rules-only build (qipan/rules) too.
+cargo clippy -p qipan-wasm --target wasm32-unknown-unknown --no-default-features -- -D warnings
 node bindings/wasm/tests/run.mjs
 # The page links the package built above (file:../../bindings/wasm/pkg).
 npm_ci examples/web

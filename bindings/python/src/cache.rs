@@ -6,9 +6,14 @@
 //! pairs), filled on first use: a legal-move list of 40 moves then costs 40 indexed loads and
 //! reference increments, with no hashing and no lock. The objects also keep their coordinate
 //! text once written ([`crate::pymove`]), so `uci()` on an interned move allocates nothing.
+//!
+//! The slots are plain `OnceLock`s: they are only ever `set` with an object made beforehand,
+//! never initialised by a closure, so no thread waits on one while holding the interpreter, and
+//! a read is one atomic load.
+
+use std::sync::OnceLock;
 
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
 
 use crate::pymove::PyMove;
@@ -44,7 +49,7 @@ impl MoveSlot for qipan::xiangqi::Move {
 
 /// The interned `Move` objects of one game mode.
 pub struct MoveCache<M> {
-    slots: Box<[PyOnceLock<Py<PyMove>>]>,
+    slots: Box<[OnceLock<Py<PyMove>>]>,
     _moves: std::marker::PhantomData<fn(M)>,
 }
 
@@ -59,7 +64,7 @@ impl<M> std::fmt::Debug for MoveCache<M> {
 impl<M: MoveSlot> Default for MoveCache<M> {
     fn default() -> Self {
         MoveCache {
-            slots: (0..M::SLOTS).map(|_| PyOnceLock::new()).collect(),
+            slots: (0..M::SLOTS).map(|_| OnceLock::new()).collect(),
             _moves: std::marker::PhantomData,
         }
     }
@@ -76,13 +81,19 @@ impl<M: MoveSlot> MoveCache<M> {
         let Some(slot) = mv.slot().and_then(|i| self.slots.get(i)) else {
             return Py::new(py, PyMove::new(wrap(mv)));
         };
-        if let Some(obj) = slot.get(py) {
+        if let Some(obj) = slot.get() {
             return Ok(obj.clone_ref(py));
         }
         let obj = Py::new(py, PyMove::new(wrap(mv)))?;
         // Another thread may have stored one meanwhile: keep the first, so a move has one object.
-        let _ = slot.set(py, obj.clone_ref(py));
-        Ok(slot.get(py).map_or(obj, |kept| kept.clone_ref(py)))
+        let _ = slot.set(obj.clone_ref(py));
+        Ok(slot.get().map_or(obj, |kept| kept.clone_ref(py)))
+    }
+
+    /// The stored object of `mv`, if it has one yet.
+    #[inline(always)]
+    fn stored(&self, mv: M) -> Option<&Py<PyMove>> {
+        self.slots.get(mv.slot()?)?.get()
     }
 
     /// The Python objects of `moves`, in order.
@@ -102,17 +113,21 @@ impl<M: MoveSlot> MoveCache<M> {
         moves: &[M],
         wrap: fn(M) -> MoveRepr,
     ) -> PyResult<Bound<'py, PyList>> {
-        // One pass: the list is made at its final size and filled in place. The only error (no
-        // memory for a new object) is kept aside and returned once the list is dropped.
+        // One pass: the list is made at its final size and filled in place; a move's object
+        // is a slot read but on the move's first visit. The only error (no memory for a new
+        // object) is kept aside and returned once the list is dropped.
         let mut failed = None;
         let list = PyList::new(
             py,
-            moves.iter().map(|&mv| match self.one(py, mv, wrap) {
-                Ok(obj) => obj.into_any(),
-                Err(e) => {
-                    failed.get_or_insert(e);
-                    py.None()
-                }
+            moves.iter().map(|&mv| match self.stored(mv) {
+                Some(obj) => obj.clone_ref(py).into_any(),
+                None => match self.one(py, mv, wrap) {
+                    Ok(obj) => obj.into_any(),
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                        py.None()
+                    }
+                },
             }),
         )?;
         match failed {

@@ -20,7 +20,8 @@ pub struct Board<V: JsVariant> {
     /// The set-up board and why it cannot be played, while it cannot: then every method that
     /// needs legal moves throws `InvalidFenError`, and inspection reads this setup.
     pub(crate) unplayable: Option<(V::Setup, String)>,
-    /// The record's headers and comments ([`crate::records`]).
+    /// The record's headers and comments ([`crate::records`]; not in the rules-only build).
+    #[cfg(feature = "records")]
     pub(crate) record: crate::record_data::Record,
     /// Whether positions that cannot arise in a game but can be played from (chess: impossible
     /// checks, too much material) are played rather than held as unplayable, as chess.js plays
@@ -69,6 +70,7 @@ impl<V: JsVariant> Board<V> {
         Ok(Board {
             game: Game::with_rules(start, rules),
             unplayable: None,
+            #[cfg(feature = "records")]
             record: Default::default(),
             relaxed,
         })
@@ -79,6 +81,7 @@ impl<V: JsVariant> Board<V> {
         Board {
             game: Game::from_position(start),
             unplayable: None,
+            #[cfg(feature = "records")]
             record: Default::default(),
             relaxed: false,
         }
@@ -324,6 +327,7 @@ impl<V: JsVariant> Board<V> {
     }
 
     /// An SVG picture of the position.
+    #[cfg(feature = "svg")]
     pub fn svg(&self) -> Result<String, JsValue> {
         Ok(self.position()?.svg())
     }

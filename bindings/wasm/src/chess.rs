@@ -165,6 +165,7 @@ pub struct ChessBoard {
 }
 
 board_class!(ChessBoard);
+#[cfg(feature = "records")]
 crate::records::record_class!(ChessBoard);
 
 #[wasm_bindgen]

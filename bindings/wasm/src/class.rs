@@ -311,15 +311,20 @@ macro_rules! board_class {
                 self.board.flag(&color)
             }
 
-            /// An SVG picture of the position.
-            pub fn svg(&self) -> Result<String, wasm_bindgen::JsValue> {
-                self.board.svg()
-            }
-
             /// An independent copy of the board, its history included.
             #[wasm_bindgen(js_name = clone)]
             pub fn copy(&self) -> $class {
                 self.clone()
+            }
+        }
+
+        // Drawing is not rules: the rules-only build leaves it out.
+        #[cfg(feature = "svg")]
+        #[wasm_bindgen]
+        impl $class {
+            /// An SVG picture of the position.
+            pub fn svg(&self) -> Result<String, wasm_bindgen::JsValue> {
+                self.board.svg()
             }
         }
     };

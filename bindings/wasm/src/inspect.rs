@@ -112,7 +112,10 @@ impl<V: JsVariant> Board<V> {
     pub fn clear(&mut self) {
         self.set_up(V::Setup::empty());
         // chess.js's clear() drops the headers and comments too.
-        self.record = Default::default();
+        #[cfg(feature = "records")]
+        {
+            self.record = Default::default();
+        }
     }
 
     /// chess.js's `reset()`: the start position of the rules in force, history gone.
@@ -120,7 +123,10 @@ impl<V: JsVariant> Board<V> {
         let rules = self.game_rules();
         self.set_up(V::start_with(&rules).setup_of());
         // chess.js's reset() is a load(), which drops the headers and comments.
-        self.record = Default::default();
+        #[cfg(feature = "records")]
+        {
+            self.record = Default::default();
+        }
     }
 
     /// chess.js's `board()`: rows from the last rank down, each from file `a`, of

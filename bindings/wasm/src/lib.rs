@@ -16,10 +16,14 @@ pub mod games;
 pub mod inspect;
 pub mod js;
 pub mod names;
+#[cfg(feature = "rating")]
 pub mod rating;
+#[cfg(feature = "records")]
 pub mod record_data;
+#[cfg(feature = "records")]
 pub mod records;
 pub mod setup;
+#[cfg(feature = "records")]
 pub mod trees;
 pub mod verbose;
 

@@ -107,6 +107,7 @@ pub struct XiangqiBoard {
 }
 
 board_class!(XiangqiBoard);
+#[cfg(feature = "records")]
 crate::records::record_class!(XiangqiBoard);
 
 #[wasm_bindgen]

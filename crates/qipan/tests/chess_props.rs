@@ -2,7 +2,7 @@
 //! round trips, `is_legal` against `legal_moves` for all 2^16 move values, incremental zobrist,
 //! bulk counting, and parsers that never panic.
 
-use qipan::chess::{Chess, Move};
+use qipan::chess::{Chess, Move, MoveKind};
 use qipan::{Game, Variant};
 
 struct Rng(u64);
@@ -80,6 +80,36 @@ fn is_legal_agrees_with_legal_moves_for_every_move_value() {
             seen += usize::from(is_legal);
         }
         assert_eq!(seen, legal.len());
+    }
+}
+
+/// `is_legal` answers plain moves (no promotion, en passant or castling) without generating:
+/// every plain move value of every suite position and of every position one move later (pins,
+/// checks, discovered checks, en passant squares) against the generated list.
+#[test]
+fn is_legal_agrees_with_legal_moves_for_plain_moves_one_ply_into_the_suite() {
+    let plain: Vec<Move> = (0..=u16::MAX)
+        .map(Move::from_u16)
+        .filter(|mv| mv.kind() == MoveKind::Normal)
+        .collect();
+    for start in start_positions() {
+        let mut positions = vec![start];
+        positions.extend(start.legal_moves().iter().map(|&mv| {
+            let mut child = start;
+            child.play_unchecked(mv);
+            child
+        }));
+        for pos in positions {
+            let legal = pos.legal_moves();
+            for &mv in &plain {
+                assert_eq!(
+                    pos.is_legal(mv),
+                    legal.contains(&mv),
+                    "{} {mv:?}",
+                    pos.fen()
+                );
+            }
+        }
     }
 }
 

@@ -199,6 +199,8 @@ impl Variant for Chess {
         self.turn
     }
 
+    // Inlined so the 2 KiB list is written in place, not copied out of a wrapper.
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         Chess::legal_moves(self)
     }
@@ -208,6 +210,7 @@ impl Variant for Chess {
         Chess::count_legal_moves(self)
     }
 
+    #[inline]
     fn is_legal(&self, mv: Move) -> bool {
         Chess::is_legal(self, mv)
     }
