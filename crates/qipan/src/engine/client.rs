@@ -11,6 +11,50 @@ use super::option::{EngineOption, OptionKind};
 use super::process::{EngineProcess, Line};
 use crate::Game;
 
+/// Reads an info line's moves in `pos`: each line of moves (the PV, the refutation, the current
+/// line) is cut at its first move that is not legal where it stands.
+pub fn read_info<V: EngineGame>(pos: &V, info: Info, dialect: XiangqiDialect) -> Info<V::Move> {
+    let mut current = pos.clone();
+    info.map_moves(|prefix: &[V::Move], text: String| {
+        if prefix.is_empty() {
+            current = pos.clone();
+        }
+        let mv = V::read_engine_move(&current, &text, dialect)?;
+        current.play_or_pass(mv);
+        Ok::<_, crate::MoveError>(mv)
+    })
+}
+
+/// Reads `bestmove`'s moves in `pos`: a best move that is not legal is
+/// [`EngineError::IllegalMove`]; a ponder move that is not legal after it is dropped.
+pub fn read_best_move<V: EngineGame>(
+    pos: &V,
+    best: Option<&str>,
+    ponder: Option<&str>,
+    dialect: XiangqiDialect,
+) -> Result<BestMove<V::Move>, EngineError> {
+    let best = match best {
+        Some(text) => {
+            Some(V::read_engine_move(pos, text, dialect).map_err(EngineError::IllegalMove)?)
+        }
+        None => None,
+    };
+    let ponder = match (best, ponder) {
+        (Some(mv), Some(text)) => {
+            let mut after = pos.clone();
+            after.play_or_pass(mv);
+            V::read_engine_move(&after, text, dialect).ok()
+        }
+        _ => None,
+    };
+    Ok(BestMove {
+        best,
+        ponder,
+        draw: false,
+        resign: false,
+    })
+}
+
 /// How long each wait on an engine may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timeouts {
@@ -415,6 +459,15 @@ impl Engine {
         Ok(())
     }
 
+    /// When the running search's own deadline passes (`None` when idle or for an infinite
+    /// search).
+    pub fn search_deadline(&self) -> Option<Instant> {
+        match self.state {
+            State::Searching { deadline } => deadline,
+            State::Idle => None,
+        }
+    }
+
     /// Whether a search is running.
     pub fn is_searching(&self) -> bool {
         matches!(self.state, State::Searching { .. })
@@ -460,26 +513,12 @@ impl Engine {
                     resign,
                 } => {
                     self.state = State::Idle;
-                    let best = match best {
-                        Some(text) => Some(
-                            V::read_engine_move(pos, &text, self.dialect)
-                                .map_err(EngineError::IllegalMove)?,
-                        ),
-                        None => None,
-                    };
-                    let ponder = match (best, ponder) {
-                        (Some(mv), Some(text)) => {
-                            let mut after = pos.clone();
-                            after.play_or_pass(mv);
-                            V::read_engine_move(&after, &text, self.dialect).ok()
-                        }
-                        _ => None,
-                    };
+                    let best =
+                        read_best_move(pos, best.as_deref(), ponder.as_deref(), self.dialect)?;
                     return Ok(SearchEvent::BestMove(BestMove {
-                        best,
-                        ponder,
                         draw,
                         resign,
+                        ..best
                     }));
                 }
                 EngineMessage::NoBestMove => {
@@ -496,19 +535,9 @@ impl Engine {
         }
     }
 
-    /// Reads an info line's moves in `pos`: each line of moves is cut at its first move that is
-    /// not legal where it stands.
+    /// Reads an info line's moves in `pos` in this engine's dialect ([`read_info`]).
     pub fn read_info<V: EngineGame>(&self, pos: &V, info: Info) -> Info<V::Move> {
-        let dialect = self.dialect;
-        let mut current = pos.clone();
-        info.map_moves(|prefix: &[V::Move], text: String| {
-            if prefix.is_empty() {
-                current = pos.clone();
-            }
-            let mv = V::read_engine_move(&current, &text, dialect)?;
-            current.play_or_pass(mv);
-            Ok::<_, crate::MoveError>(mv)
-        })
+        read_info(pos, info, self.dialect)
     }
 
     /// Sends `stop` to the running search (its best move still has to be read).

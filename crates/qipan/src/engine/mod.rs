@@ -35,7 +35,8 @@ mod option;
 mod process;
 
 pub use client::{
-    BestMove, Engine, PlayResult, SearchEvent, SearchOptions, SearchResult, Timeouts,
+    read_best_move, read_info, BestMove, Engine, PlayResult, SearchEvent, SearchOptions,
+    SearchResult, Timeouts,
 };
 pub use command::{banmoves_command, go_command, position_command, setoption_command, Limit};
 pub use dialect::{EngineGame, Protocol, UnknownDialect, XiangqiDialect};
