@@ -360,17 +360,19 @@ impl Engine {
     }
 
     /// Tells the engine a new game starts (`ucinewgame`; UCCI: the `newgame` button when the
-    /// engine has one), then waits until it is ready.
+    /// engine has one, else `ucinewgame`), then waits until it is ready.
     pub fn new_game(&mut self) -> Result<(), EngineError> {
         self.idle()?;
         match self.protocol {
             Protocol::Uci => self.process.send("ucinewgame")?,
-            Protocol::Ucci => {
-                if let Some(name) = self.option("newgame").map(|o| o.name.clone()) {
-                    self.process
-                        .send(&setoption_command(Protocol::Ucci, &name, ""))?;
-                }
-            }
+            Protocol::Ucci => match self.option("newgame").map(|o| o.name.clone()) {
+                Some(name) => self
+                    .process
+                    .send(&setoption_command(Protocol::Ucci, &name, ""))?,
+                // UCCI has no `ucinewgame`, but the engines built on UCI code (Fairy-Stockfish)
+                // read it, and the others ignore a command they do not know.
+                None => self.process.send("ucinewgame")?,
+            },
         }
         self.fresh = false;
         self.ping()

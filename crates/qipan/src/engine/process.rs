@@ -104,15 +104,18 @@ impl EngineProcess {
 
     /// Sends one line (a line break is added).
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
-        let terminated = self.terminated_error();
-        let stdin = self.stdin.as_mut().ok_or_else(|| terminated.clone())?;
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        stdin
-            .write_all(&bytes)
-            .and_then(|()| stdin.flush())
-            .map_err(|_| self.terminated_error())
+        let written = match self.stdin.as_mut() {
+            Some(stdin) => stdin.write_all(&bytes).and_then(|()| stdin.flush()).is_ok(),
+            None => false,
+        };
+        if written {
+            Ok(())
+        } else {
+            Err(self.terminated_error())
+        }
     }
 
     /// The next line, waiting until `deadline` at most. The engine's exit is
