@@ -66,7 +66,7 @@ pub struct NativeEngine {
 fn duration(seconds: Option<f64>, name: &str) -> PyResult<Option<Duration>> {
     match seconds {
         None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 && s < 1e9 => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) if (0.0..1e9).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
         Some(s) => Err(PyValueError::new_err(format!(
             "{name} must be a non-negative number of seconds, not {s}"
         ))),
@@ -220,6 +220,15 @@ fn move_args<V: BindVariant>(moves: &Bound<'_, PyAny>) -> PyResult<Vec<V::Move>>
     Ok(out)
 }
 
+fn search_options<M>(multipv: Option<u32>, root_moves: Vec<M>, new_game: bool) -> SearchOptions<M> {
+    SearchOptions {
+        multipv,
+        root_moves,
+        ban_moves: Vec::new(),
+        new_game,
+    }
+}
+
 impl NativeEngine {
     fn with<R>(&self, f: impl FnOnce(&mut State) -> PyResult<R>) -> PyResult<R> {
         let mut state = self
@@ -241,18 +250,10 @@ impl NativeEngine {
         py: Python<'_>,
         game: Game<V>,
         limit: Limit,
-        multipv: Option<u32>,
-        root_moves: Vec<V::Move>,
-        new_game: bool,
+        options: SearchOptions<V::Move>,
         wrap: fn(V) -> Searched,
     ) -> PyResult<()> {
         let pos = game.position().clone();
-        let options = SearchOptions {
-            multipv,
-            root_moves,
-            ban_moves: Vec::new(),
-            new_game,
-        };
         self.with(|state| {
             let engine = Self::engine(state)?;
             py.detach(|| engine.start_search(&game, &limit, &options))
@@ -439,12 +440,12 @@ impl NativeEngine {
         let none = py.None().into_bound(py);
         let root_moves = root_moves.unwrap_or(&none);
         if let Some(game) = board_game(board, |b: &ChessBoard| b.inner.game().clone())? {
-            let moves = move_args::<Chess>(root_moves)?;
-            return self.start(py, game, limit, multipv, moves, new_game, Searched::Chess);
+            let options = search_options(multipv, move_args::<Chess>(root_moves)?, new_game);
+            return self.start(py, game, limit, options, Searched::Chess);
         }
         if let Some(game) = board_game(board, |b: &XiangqiBoard| b.inner.game().clone())? {
-            let moves = move_args::<Xiangqi>(root_moves)?;
-            return self.start(py, game, limit, multipv, moves, new_game, Searched::Xiangqi);
+            let options = search_options(multipv, move_args::<Xiangqi>(root_moves)?, new_game);
+            return self.start(py, game, limit, options, Searched::Xiangqi);
         }
         Err(PyTypeError::new_err(
             "expected a ChessBoard or a XiangqiBoard",

@@ -126,6 +126,12 @@ impl EngineProcess {
             return Err(self.terminated_error());
         }
         let now = Instant::now();
+        if now >= deadline {
+            // Checked before reading: an engine that floods output must not outlast its deadline.
+            return Err(EngineError::Timeout {
+                waiting_for: waiting_for.to_owned(),
+            });
+        }
         let wait = deadline.saturating_duration_since(now);
         match self.lines.recv_timeout(wait) {
             Ok(Line::Closed) | Err(RecvTimeoutError::Disconnected) => {

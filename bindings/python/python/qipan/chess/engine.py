@@ -113,6 +113,11 @@ INFO_CURRLINE = Info.CURRLINE
 INFO_ALL = Info.ALL
 
 
+def _lichess_wins(cp: int) -> int:
+    """Lichess's win-rate curve: wins per mille for a centipawn advantage."""
+    return round(1000 / (1 + math.exp(-0.00368208 * cp)))
+
+
 class Score:
     """An evaluation from one side's point of view: ``Cp``, ``Mate`` or ``MateGiven``."""
 
@@ -130,12 +135,16 @@ class Score:
         the centipawns, mates counted as won or lost) is implemented."""
         if model != "lichess":
             raise NotImplementedError(f"wdl model {model!r} is not implemented (only 'lichess')")
+        if isinstance(self, MateGivenType):
+            return Wdl(1000, 0, 0)
         mate = self.mate()
         if mate is not None:
-            return Wdl(1000, 0, 0) if mate > 0 or isinstance(self, MateGivenType) else Wdl(0, 0, 1000)
+            # A mate counts as a large advantage that shrinks with its distance.
+            wins = _lichess_wins((21 - min(10, abs(mate))) * 100)
+            return Wdl(wins, 0, 1000 - wins) if mate > 0 else Wdl(1000 - wins, 0, wins)
         cp = self.score()
         assert cp is not None
-        wins = round(1000 / (1 + math.exp(-0.00368208 * cp)))
+        wins = _lichess_wins(max(-1000, min(cp, 1000)))
         return Wdl(wins, 0, 1000 - wins)
 
     def _key(self) -> "tuple[int, int]":

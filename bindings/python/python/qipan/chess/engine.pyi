@@ -1,3 +1,4 @@
+import dataclasses
 import enum
 import typing
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Union
@@ -41,30 +42,18 @@ class EngineError(RuntimeError): ...
 class EngineTerminatedError(EngineError): ...
 class AnalysisComplete(Exception): ...
 
+@dataclasses.dataclass
 class Limit:
-    time: Optional[float]
-    depth: Optional[int]
-    nodes: Optional[int]
-    mate: Optional[int]
-    white_clock: Optional[float]
-    black_clock: Optional[float]
-    white_inc: Optional[float]
-    black_inc: Optional[float]
-    remaining_moves: Optional[int]
-    clock_id: object
-    def __init__(
-        self,
-        time: Optional[float] = None,
-        depth: Optional[int] = None,
-        nodes: Optional[int] = None,
-        mate: Optional[int] = None,
-        white_clock: Optional[float] = None,
-        black_clock: Optional[float] = None,
-        white_inc: Optional[float] = None,
-        black_inc: Optional[float] = None,
-        remaining_moves: Optional[int] = None,
-        clock_id: object = None,
-    ) -> None: ...
+    time: Optional[float] = None
+    depth: Optional[int] = None
+    nodes: Optional[int] = None
+    mate: Optional[int] = None
+    white_clock: Optional[float] = None
+    black_clock: Optional[float] = None
+    white_inc: Optional[float] = None
+    black_inc: Optional[float] = None
+    remaining_moves: Optional[int] = None
+    clock_id: object = None
     def _fields(self) -> Dict[str, Any]: ...
 
 class Info(enum.IntFlag):
