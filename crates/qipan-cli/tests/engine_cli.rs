@@ -13,11 +13,15 @@ mod qipan_core_check {
     pub fn legal_reply(xiangqi: bool, moves: &[&str], reply: &str) -> bool {
         if xiangqi {
             let mut game: Game<Xiangqi> = Game::new();
-            moves.iter().for_each(|m| drop(game.push_any(m).unwrap()));
+            for m in moves {
+                game.push_any(m).unwrap();
+            }
             game.position().parse_any(reply).is_ok()
         } else {
             let mut game: Game<Chess> = Game::new();
-            moves.iter().for_each(|m| drop(game.push_any(m).unwrap()));
+            for m in moves {
+                game.push_any(m).unwrap();
+            }
             game.position().parse_any(reply).is_ok()
         }
     }
