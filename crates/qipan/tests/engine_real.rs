@@ -86,3 +86,26 @@ fn fairy_stockfish_plays_xiangqi_in_both_dialects() {
         assert!(engine.quit());
     }
 }
+
+#[test]
+fn fairy_stockfish_plays_over_xboard() {
+    use qipan::engine::XboardEngine;
+    let mut engine =
+        XboardEngine::start(&program("fairy-stockfish"), &[], Timeouts::default()).unwrap();
+    assert!(engine.feature("variants").unwrap().contains("xiangqi"));
+    let depth = Limit {
+        depth: Some(4),
+        ..Limit::default()
+    };
+    let mut chess: Game<Chess> = Game::new();
+    let mut xiangqi: Game<Xiangqi> = Game::new();
+    for _ in 0..6 {
+        let mv = engine.play(&chess, &depth).unwrap().best.best.unwrap();
+        chess.push(mv).unwrap();
+        let result = engine.play(&xiangqi, &depth).unwrap();
+        assert_eq!(result.info.depth, Some(4));
+        assert_eq!(result.info.pv.first(), result.best.best.as_ref());
+        xiangqi.push(result.best.best.unwrap()).unwrap();
+    }
+    assert!(engine.quit());
+}

@@ -33,6 +33,7 @@ mod info;
 mod message;
 mod option;
 mod process;
+mod xboard;
 
 pub use client::{
     read_best_move, read_info, BestMove, Engine, PlayResult, SearchEvent, SearchOptions,
@@ -45,3 +46,4 @@ pub use info::{Info, Score, ScoreBound};
 pub use message::EngineMessage;
 pub use option::{EngineOption, OptionKind, OptionValueError};
 pub use process::{split_lines, EngineProcess, Line};
+pub use xboard::{parse_features, parse_thinking, XboardEngine};
