@@ -1,5 +1,5 @@
 //! Engine output: arbitrary bytes split into bounded lines as the process driver splits them, each
-//! read as an engine message; info lines and best moves read against a chess and a Xiangqi
+//! read as an engine message (and as XBoard features and thinking output); info lines and best moves read against a chess and a Xiangqi
 //! position reached by the first bytes, in every dialect. No panic; every move kept is legal.
 #![no_main]
 
@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 use qipan::engine::{
     read_best_move, read_info, split_lines, EngineMessage, Line, XiangqiDialect,
 };
-use qipan::{Game, Variant};
+use qipan::Game;
 use qipan_fuzz::{reach_chess, reach_xiangqi, Bytes};
 
 fn check<V: qipan::engine::EngineGame>(pos: &V, message: &EngineMessage, dialect: XiangqiDialect) {
@@ -51,6 +51,13 @@ fuzz_target!(|data: &[u8]| {
     let xiangqi = reach_xiangqi(&mut bytes);
     for line in split_lines(bytes.rest(), 4096) {
         let Line::Text(text) = line else { continue };
+        // XBoard lines: features and thinking output.
+        for (key, _) in qipan::engine::parse_features(&text) {
+            assert!(!key.is_empty() && !key.contains(char::is_whitespace));
+        }
+        if let Some(info) = qipan::engine::parse_thinking(&text) {
+            check(&chess, &EngineMessage::Info(Box::new(info)), XiangqiDialect::UciVariant);
+        }
         let message = EngineMessage::parse(&text);
         check(&chess, &message, XiangqiDialect::UciVariant);
         for dialect in [XiangqiDialect::Ucci, XiangqiDialect::UciVariant] {
