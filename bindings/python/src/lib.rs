@@ -13,6 +13,7 @@ pub mod bulk;
 pub mod cache;
 pub mod chess_inspect;
 pub mod chess_setup;
+pub mod engine;
 pub mod errors;
 pub mod games;
 pub mod legal;
@@ -59,6 +60,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bulk::register(m)?;
     pgn_tree::register(m)?;
     pgn_annotations::register(m)?;
+    engine::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;

@@ -151,5 +151,23 @@ def set_up() -> tuple[int, bool, Optional[qipan.Piece], list[int], Optional[qipa
     return status, board.is_valid(), taken, checkers, general, text
 
 
+
+def engine_usage(program: str) -> tuple[str, int, str]:
+    """qipan.chess.engine typed as python-chess's chess.engine is (test_engine_api.py runs it)."""
+    import qipan.chess.engine as engine
+
+    with engine.SimpleEngine.popen_uci(program) as sf:
+        sf.configure({"Threads": 1})
+        played = sf.play(qipan.ChessBoard(), engine.Limit(nodes=500), info=engine.INFO_ALL)
+        move = played.move
+        lines = sf.analyse(qipan.ChessBoard(), engine.Limit(nodes=500), multipv=2)
+        score: engine.PovScore = lines[0]["score"]
+        cp = score.white().score(mate_score=10_000)
+        with sf.analysis(qipan.ChessBoard(), engine.Limit(nodes=500)) as analysis:
+            for _ in analysis:
+                pass
+        best: engine.BestMove = analysis.wait()
+        return (move.uci() if move is not None else "", cp if cp is not None else 0, str(best.move))
+
 if __name__ == "__main__":
     print(summary())

@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+mod analyse_cmd;
 mod archive_input;
 mod convert_cmd;
 mod game_args;
@@ -48,6 +49,9 @@ enum Command {
     Convert(convert_cmd::ConvertArgs),
     /// Two people play a game in the terminal (moves and commands read line by line from stdin).
     Play(play_cmd::PlayArgs),
+    /// Analyse every game of a PGN file with an engine (UCI or UCCI) and write it back with
+    /// `[%eval]` comments and the engine's better moves as variations.
+    Analyse(analyse_cmd::AnalyseArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay_cmd::replay(args),
         Command::Convert(args) => convert_cmd::convert(args),
         Command::Play(args) => play_cmd::play(args),
+        Command::Analyse(args) => analyse_cmd::analyse(args),
     };
     match result {
         Ok(code) => code,

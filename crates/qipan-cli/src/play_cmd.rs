@@ -1,11 +1,15 @@
-//! `qipan play`: two people play in the terminal. Moves and commands are read line by line from
-//! standard input, so a script or a pty drives it as well as a person.
+//! `qipan play`: two people play in the terminal, or one against an engine (`--engine`). Moves and
+//! commands are read line by line from standard input, so a script or a pty drives it as well as
+//! a person.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use std::time::Duration;
+
 use clap::Args;
-use qipan::{Game, Variant};
+use qipan::engine::{Engine, EngineGame, Limit, Protocol, SearchOptions, Timeouts};
+use qipan::{Color, Game, Variant};
 
 use crate::game_args::GameArgs;
 
@@ -14,6 +18,67 @@ use crate::game_args::GameArgs;
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
+    /// An engine that plays one side: its command line (split at spaces), e.g. `stockfish`.
+    #[arg(long)]
+    engine: Option<String>,
+    /// The engine's protocol: uci, or ucci (Xiangqi engines).
+    #[arg(long, default_value = "uci")]
+    protocol: String,
+    /// The side the engine plays: white (red in Xiangqi) or black.
+    #[arg(long, default_value = "black")]
+    engine_side: String,
+    /// Nodes the engine searches per move (default 100000 unless --movetime is given).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Milliseconds the engine searches per move.
+    #[arg(long)]
+    movetime: Option<u64>,
+}
+
+/// An engine playing one side.
+struct Opponent {
+    engine: Engine,
+    side: Color,
+    limit: Limit,
+}
+
+fn opponent(args: &PlayArgs) -> Result<Option<Opponent>, String> {
+    let Some(command) = &args.engine else {
+        return Ok(None);
+    };
+    let protocol = match args.protocol.as_str() {
+        "uci" => Protocol::Uci,
+        "ucci" => Protocol::Ucci,
+        other => return Err(format!("unknown protocol {other:?} (expected: uci, ucci)")),
+    };
+    let side = match args.engine_side.as_str() {
+        "white" | "red" => Color::White,
+        "black" => Color::Black,
+        other => {
+            return Err(format!(
+                "unknown side {other:?} (expected: white, red, black)"
+            ))
+        }
+    };
+    let mut words = command.split_whitespace().map(str::to_owned);
+    let program = words.next().ok_or("--engine is empty")?;
+    let rest: Vec<String> = words.collect();
+    let engine =
+        Engine::start(&program, &rest, protocol, Timeouts::default()).map_err(|e| e.to_string())?;
+    let limit = Limit {
+        nodes: args.nodes.or(if args.movetime.is_none() {
+            Some(100_000)
+        } else {
+            None
+        }),
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limit::default()
+    };
+    Ok(Some(Opponent {
+        engine,
+        side,
+        limit,
+    }))
 }
 
 const HELP: &str =
@@ -27,12 +92,62 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, String> {
     qipan::with_game_kind!(args.game.variant, |V, rules| play_in::<V>(args, rules))
 }
 
-fn play_in<V: Variant>(args: &PlayArgs, rules: V::Rules) -> Result<ExitCode, String> {
+fn play_in<V: EngineGame>(args: &PlayArgs, rules: V::Rules) -> Result<ExitCode, String> {
     let mut game = args.game.game::<V>(rules)?;
+    let mut opponent = opponent(args)?;
     let stdin = io::stdin();
     let out = &mut io::stdout().lock();
-    run(&mut game, stdin.lock(), out).map_err(crate::position_cmds::io_error)?;
+    run(&mut game, stdin.lock(), out, opponent.as_mut()).map_err(crate::position_cmds::io_error)?;
+    if let Some(opponent) = opponent {
+        opponent.engine.quit();
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a move as `12. Nf3` or `12... Nf6` (the move just played).
+fn announce<V: Variant>(
+    out: &mut impl Write,
+    game: &Game<V>,
+    before: &V,
+    mv: V::Move,
+) -> io::Result<()> {
+    let ply = game.ply();
+    let dots = if ply % 2 == 1 { "." } else { "..." };
+    writeln!(out, "{}{dots} {}", ply.div_ceil(2), before.notation(mv))
+}
+
+/// The engine moves while it is its turn and the game goes on; an engine error is shown and the
+/// engine leaves the game.
+fn engine_moves<V: EngineGame>(
+    game: &mut Game<V>,
+    out: &mut impl Write,
+    opponent: &mut Option<&mut Opponent>,
+) -> io::Result<()> {
+    let Some(player) = opponent.as_deref_mut() else {
+        return Ok(());
+    };
+    if game.outcome().is_some() || game.position().turn() != player.side {
+        return Ok(());
+    }
+    let result = player
+        .engine
+        .play(game, &player.limit, &SearchOptions::default());
+    match result {
+        Ok(result) => match result.best.best {
+            Some(mv) => {
+                let before = game.position().clone();
+                game.push_unchecked(mv);
+                announce(out, game, &before, mv)?;
+                show(out, game)
+            }
+            None => writeln!(out, "the engine has no move"),
+        },
+        Err(e) => {
+            writeln!(out, "engine error: {e}; you play both sides now")?;
+            *opponent = None;
+            Ok(())
+        }
+    }
 }
 
 fn show<V: Variant>(out: &mut impl Write, game: &Game<V>) -> io::Result<()> {
@@ -57,13 +172,15 @@ fn show<V: Variant>(out: &mut impl Write, game: &Game<V>) -> io::Result<()> {
     }
 }
 
-fn run<V: Variant>(
+fn run<V: EngineGame>(
     game: &mut Game<V>,
     input: impl BufRead,
     out: &mut impl Write,
+    mut opponent: Option<&mut Opponent>,
 ) -> io::Result<()> {
     writeln!(out, "qipan play: {} (type help for commands)", game.kind())?;
     show(out, game)?;
+    engine_moves(game, out, &mut opponent)?;
     write!(out, "> ")?;
     out.flush()?;
     // Lines as bytes: a line that is not UTF-8 is a bad move, not the end of the session.
@@ -103,7 +220,15 @@ fn run<V: Variant>(
                 show(out, game)?;
             }
             "undo" => match game.pop() {
-                Some(_) => show(out, game)?,
+                Some(_) => {
+                    // Against an engine, take back its reply too: your move is to play again.
+                    if let Some(player) = opponent.as_deref() {
+                        if game.position().turn() == player.side && game.ply() > 0 {
+                            game.pop();
+                        }
+                    }
+                    show(out, game)?
+                }
                 None => writeln!(out, "nothing to undo")?,
             },
             text => {
@@ -113,10 +238,9 @@ fn run<V: Variant>(
                     let pos = game.position().clone();
                     match game.push_any(text) {
                         Ok(mv) => {
-                            let ply = game.ply();
-                            let dots = if ply % 2 == 1 { "." } else { "..." };
-                            writeln!(out, "{}{dots} {}", ply.div_ceil(2), pos.notation(mv))?;
+                            announce(out, game, &pos, mv)?;
                             show(out, game)?;
+                            engine_moves(game, out, &mut opponent)?;
                         }
                         Err(e) => writeln!(out, "error: {e}")?,
                     }

@@ -1,0 +1,627 @@
+//! [`Engine`]: a UCI or UCCI engine driven synchronously — handshake, options, searches.
+
+use std::time::{Duration, Instant};
+
+use super::command::{banmoves_command, go_command, position_command, setoption_command, Limit};
+use super::dialect::{EngineGame, Protocol, XiangqiDialect};
+use super::error::EngineError;
+use super::info::Info;
+use super::message::EngineMessage;
+use super::option::{EngineOption, OptionKind};
+use super::process::{EngineProcess, Line};
+use crate::Game;
+
+/// Reads an info line's moves in `pos`: each line of moves (the PV, the refutation, the current
+/// line) is cut at its first move that is not legal where it stands.
+pub fn read_info<V: EngineGame>(pos: &V, info: Info, dialect: XiangqiDialect) -> Info<V::Move> {
+    let mut current = pos.clone();
+    info.map_moves(|prefix: &[V::Move], text: String| {
+        if prefix.is_empty() {
+            current = pos.clone();
+        }
+        let mv = V::read_engine_move(&current, &text, dialect)?;
+        current.play_or_pass(mv);
+        Ok::<_, crate::MoveError>(mv)
+    })
+}
+
+/// Reads `bestmove`'s moves in `pos`: a best move that is not legal is
+/// [`EngineError::IllegalMove`]; a ponder move that is not legal after it is dropped.
+pub fn read_best_move<V: EngineGame>(
+    pos: &V,
+    best: Option<&str>,
+    ponder: Option<&str>,
+    dialect: XiangqiDialect,
+) -> Result<BestMove<V::Move>, EngineError> {
+    let best = match best {
+        Some(text) => {
+            Some(V::read_engine_move(pos, text, dialect).map_err(EngineError::IllegalMove)?)
+        }
+        None => None,
+    };
+    let ponder = match (best, ponder) {
+        (Some(mv), Some(text)) => {
+            let mut after = pos.clone();
+            after.play_or_pass(mv);
+            V::read_engine_move(&after, text, dialect).ok()
+        }
+        _ => None,
+    };
+    Ok(BestMove {
+        best,
+        ponder,
+        draw: false,
+        resign: false,
+    })
+}
+
+/// How long each wait on an engine may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timeouts {
+    /// For an answer to a command: `uciok`, `readyok`, `bestmove` after `stop` (default 10 s).
+    pub reply: Duration,
+    /// For a search without a time limit (depth, nodes, mate) to end (default 300 s).
+    pub search: Duration,
+    /// Added to a search's time limit (`movetime`, the clock) before giving up (default 10 s).
+    pub grace: Duration,
+    /// For the process to exit after `quit` before it is killed (default 1 s).
+    pub quit: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            reply: Duration::from_secs(10),
+            search: Duration::from_secs(300),
+            grace: Duration::from_secs(10),
+            quit: Duration::from_secs(1),
+        }
+    }
+}
+
+/// How to search, besides the [`Limit`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchOptions<M> {
+    /// How many best lines to report (`MultiPV`); `None` is one.
+    pub multipv: Option<u32>,
+    /// Search only these moves (`searchmoves`; UCCI: `banmoves` with the others).
+    pub root_moves: Vec<M>,
+    /// Never play these moves (UCCI `banmoves`; UCI: `searchmoves` with the others).
+    pub ban_moves: Vec<M>,
+    /// Send `ucinewgame` first: the engine forgets what it learned from earlier searches.
+    pub new_game: bool,
+}
+
+impl<M> Default for SearchOptions<M> {
+    fn default() -> Self {
+        SearchOptions {
+            multipv: None,
+            root_moves: Vec::new(),
+            ban_moves: Vec::new(),
+            new_game: false,
+        }
+    }
+}
+
+/// The end of a search: `bestmove` (or UCCI's `nobestmove`, with no move).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BestMove<M> {
+    /// The move, `None` when the engine had none (`nobestmove`, `bestmove (none)`).
+    pub best: Option<M>,
+    /// The reply the engine expects.
+    pub ponder: Option<M>,
+    /// The engine offers (or accepts) a draw (UCCI).
+    pub draw: bool,
+    /// The engine resigns (UCCI).
+    pub resign: bool,
+}
+
+/// What a search reports: info lines, then the best move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchEvent<M> {
+    /// An `info` line with its moves read in the searched position.
+    Info(Box<Info<M>>),
+    /// The search is over.
+    BestMove(BestMove<M>),
+}
+
+/// What [`Engine::play`] returns (python-chess's `PlayResult`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayResult<M> {
+    /// The best move and the engine's offers.
+    pub best: BestMove<M>,
+    /// The search's summary: its info lines merged (the first line of a multi-PV search).
+    pub info: Info<M>,
+}
+
+/// What [`Engine::search`] returns: the best move and the merged info of each line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The best move and the engine's offers.
+    pub best: BestMove<M>,
+    /// The merged info of each line, the best first (`lines[k]` is `multipv k + 1`).
+    pub lines: Vec<Info<M>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Idle,
+    Searching { deadline: Option<Instant> },
+}
+
+/// A UCI or UCCI engine.
+#[derive(Debug)]
+pub struct Engine {
+    process: EngineProcess,
+    protocol: Protocol,
+    id: Vec<(String, String)>,
+    options: Vec<EngineOption>,
+    /// The values set so far (name as the engine spells it, value).
+    config: Vec<(String, String)>,
+    dialect: XiangqiDialect,
+    timeouts: Timeouts,
+    state: State,
+    fresh: bool,
+}
+
+/// The options the client sets itself (python-chess's managed options).
+const MANAGED: [&str; 4] = ["uci_chess960", "uci_variant", "multipv", "ponder"];
+
+impl Engine {
+    /// Starts `program` with `args` and shakes hands in `protocol`.
+    pub fn start(
+        program: &str,
+        args: &[String],
+        protocol: Protocol,
+        timeouts: Timeouts,
+    ) -> Result<Engine, EngineError> {
+        let process = EngineProcess::spawn(program, args)?;
+        Engine::handshake(process, protocol, timeouts)
+    }
+
+    /// Shakes hands with a started process: `uci`/`ucci`, then `id` and `option` lines until
+    /// `uciok`/`ucciok`. A UCCI engine that offers `usemillisec` is switched to milliseconds.
+    pub fn handshake(
+        process: EngineProcess,
+        protocol: Protocol,
+        timeouts: Timeouts,
+    ) -> Result<Engine, EngineError> {
+        let mut engine = Engine {
+            process,
+            protocol,
+            id: Vec::new(),
+            options: Vec::new(),
+            config: Vec::new(),
+            dialect: XiangqiDialect::Ucci,
+            timeouts,
+            state: State::Idle,
+            fresh: true,
+        };
+        engine.process.send(protocol.name())?;
+        let deadline = Instant::now() + timeouts.reply;
+        let ok = match protocol {
+            Protocol::Uci => "uciok",
+            Protocol::Ucci => "ucciok",
+        };
+        loop {
+            let Line::Text(line) = engine.process.recv(deadline, ok)? else {
+                continue;
+            };
+            match EngineMessage::parse(&line) {
+                EngineMessage::Id { key, value } => {
+                    engine.id.retain(|(k, _)| *k != key);
+                    engine.id.push((key, value));
+                }
+                EngineMessage::Option(option)
+                    if engine.option(&option.name).is_none() && engine.options.len() < 1000 =>
+                {
+                    engine.options.push(option);
+                }
+                EngineMessage::UciOk | EngineMessage::UcciOk => break,
+                _ => {}
+            }
+        }
+        let offers_variant = engine
+            .option("UCI_Variant")
+            .is_some_and(|o| o.vars.iter().any(|v| v == "xiangqi"));
+        engine.dialect = XiangqiDialect::detect(protocol, offers_variant);
+        if protocol == Protocol::Ucci && engine.option("usemillisec").is_some() {
+            engine.set_option_unchecked("usemillisec", "true")?;
+        }
+        Ok(engine)
+    }
+
+    /// The protocol spoken.
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    /// The `id` lines, in the order received (`name`, `author`…).
+    pub fn id(&self) -> &[(String, String)] {
+        &self.id
+    }
+
+    /// The engine's name (`id name`), if it gave one.
+    pub fn name(&self) -> Option<&str> {
+        self.id
+            .iter()
+            .find(|(k, _)| k == "name")
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The options the engine offered, in its order.
+    pub fn options(&self) -> &[EngineOption] {
+        &self.options
+    }
+
+    /// An option by name, ignoring case.
+    pub fn option(&self, name: &str) -> Option<&EngineOption> {
+        self.options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The value an option has now: the last one set, else its default.
+    pub fn option_value(&self, name: &str) -> Option<&str> {
+        self.config
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+            .or_else(|| self.option(name).and_then(|o| o.default.as_deref()))
+    }
+
+    /// The Xiangqi dialect in use (detected from the handshake).
+    pub fn xiangqi_dialect(&self) -> XiangqiDialect {
+        self.dialect
+    }
+
+    /// Overrides the detected Xiangqi dialect.
+    pub fn set_xiangqi_dialect(&mut self, dialect: XiangqiDialect) {
+        self.dialect = dialect;
+    }
+
+    /// The timeouts in use.
+    pub fn timeouts(&self) -> Timeouts {
+        self.timeouts
+    }
+
+    /// Changes the timeouts.
+    pub fn set_timeouts(&mut self, timeouts: Timeouts) {
+        self.timeouts = timeouts;
+    }
+
+    /// Sets an option after checking the value against its type. The options the client manages
+    /// itself (`UCI_Chess960`, `UCI_Variant`, `MultiPV`, `Ponder`) are refused, as python-chess
+    /// refuses them.
+    pub fn configure(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        if MANAGED.contains(&name.to_ascii_lowercase().as_str()) {
+            return Err(EngineError::Usage(format!(
+                "cannot set {name} which is automatically managed"
+            )));
+        }
+        let option = self
+            .option(name)
+            .ok_or_else(|| EngineError::NoSuchOption(crate::text::shorten(name)))?;
+        let value = option.check_value(value)?;
+        let name = option.name.clone();
+        self.set_option_unchecked(&name, &value)
+    }
+
+    fn set_option_unchecked(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        self.idle()?;
+        self.process
+            .send(&setoption_command(self.protocol, name, value))?;
+        let is_button = self
+            .option(name)
+            .is_some_and(|o| o.kind == OptionKind::Button);
+        if !is_button {
+            self.config.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
+            self.config.push((name.to_owned(), value.to_owned()));
+        }
+        Ok(())
+    }
+
+    fn ensure_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        if self.option(name).is_some()
+            && !self
+                .option_value(name)
+                .is_some_and(|v| v.eq_ignore_ascii_case(value))
+        {
+            let name = self
+                .option(name)
+                .map(|o| o.name.clone())
+                .unwrap_or_default();
+            self.set_option_unchecked(&name, value)?;
+        }
+        Ok(())
+    }
+
+    fn idle(&self) -> Result<(), EngineError> {
+        match self.state {
+            State::Idle => Ok(()),
+            State::Searching { .. } => Err(EngineError::Usage(
+                "the engine is searching: stop the search first".to_owned(),
+            )),
+        }
+    }
+
+    /// `isready`, waiting for `readyok` (other lines are skipped).
+    pub fn ping(&mut self) -> Result<(), EngineError> {
+        self.idle()?;
+        self.process.send("isready")?;
+        let deadline = Instant::now() + self.timeouts.reply;
+        loop {
+            if let Line::Text(line) = self.process.recv(deadline, "readyok")? {
+                if EngineMessage::parse(&line) == EngineMessage::ReadyOk {
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// Tells the engine a new game starts (`ucinewgame`; UCCI: the `newgame` button when the
+    /// engine has one, else `ucinewgame`), then waits until it is ready.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.idle()?;
+        match self.protocol {
+            Protocol::Uci => self.process.send("ucinewgame")?,
+            Protocol::Ucci => match self.option("newgame").map(|o| o.name.clone()) {
+                Some(name) => self
+                    .process
+                    .send(&setoption_command(Protocol::Ucci, &name, ""))?,
+                // UCCI has no `ucinewgame`, but the engines built on UCI code (Fairy-Stockfish)
+                // read it, and the others ignore a command they do not know.
+                None => self.process.send("ucinewgame")?,
+            },
+        }
+        self.fresh = false;
+        self.ping()
+    }
+
+    /// Starts a search of the game's current position; read its events with
+    /// [`Engine::next_event`].
+    pub fn start_search<V: EngineGame>(
+        &mut self,
+        game: &Game<V>,
+        limit: &Limit,
+        options: &SearchOptions<V::Move>,
+    ) -> Result<(), EngineError> {
+        self.idle()?;
+        if self.protocol == Protocol::Ucci && V::UCI_VARIANT != "xiangqi" {
+            return Err(EngineError::Usage(format!(
+                "a UCCI engine cannot play {}",
+                game.kind()
+            )));
+        }
+        if self.dialect != XiangqiDialect::UciPlain || V::UCI_VARIANT != "xiangqi" {
+            let offers = self
+                .option("UCI_Variant")
+                .is_some_and(|o| o.vars.iter().any(|v| v == V::UCI_VARIANT));
+            if offers {
+                self.ensure_option("UCI_Variant", V::UCI_VARIANT)?;
+            }
+        }
+        let chess960 = if V::chess960(game.kind()) {
+            "true"
+        } else {
+            "false"
+        };
+        self.ensure_option("UCI_Chess960", chess960)?;
+        let multipv = options.multipv.unwrap_or(1).max(1).to_string();
+        self.ensure_option("MultiPV", &multipv)?;
+        if options.new_game || self.fresh {
+            self.new_game()?;
+        } else {
+            self.ping()?;
+        }
+        let pos = game.position();
+        self.process
+            .send(&position_command(game, self.protocol, self.dialect))?;
+        let legal = || pos.legal_moves().into_iter();
+        let mut root_moves = options.root_moves.clone();
+        match self.protocol {
+            Protocol::Ucci => {
+                let mut ban = options.ban_moves.clone();
+                if !root_moves.is_empty() {
+                    ban.extend(legal().filter(|m| !root_moves.contains(m)));
+                    root_moves.clear();
+                }
+                if !ban.is_empty() {
+                    self.process
+                        .send(&banmoves_command(pos, &ban, self.dialect))?;
+                }
+            }
+            Protocol::Uci => {
+                if !options.ban_moves.is_empty() {
+                    if root_moves.is_empty() {
+                        root_moves = legal().collect();
+                    }
+                    root_moves.retain(|m| !options.ban_moves.contains(m));
+                }
+            }
+        }
+        self.process.send(&go_command(
+            limit,
+            pos,
+            self.protocol,
+            self.dialect,
+            &root_moves,
+            false,
+        ))?;
+        let deadline = if limit.is_unlimited() {
+            None
+        } else {
+            let budget = match limit.time_budget(pos.turn()) {
+                Some(time) => time + self.timeouts.grace,
+                None => self.timeouts.search,
+            };
+            Some(Instant::now() + budget)
+        };
+        self.state = State::Searching { deadline };
+        Ok(())
+    }
+
+    /// When the running search's own deadline passes (`None` when idle or for an infinite
+    /// search).
+    pub fn search_deadline(&self) -> Option<Instant> {
+        match self.state {
+            State::Searching { deadline } => deadline,
+            State::Idle => None,
+        }
+    }
+
+    /// Whether a search is running.
+    pub fn is_searching(&self) -> bool {
+        matches!(self.state, State::Searching { .. })
+    }
+
+    /// The next event of the running search in `pos` (the position searched), waiting until
+    /// the search's own deadline, or `wait` when given and earlier. An infinite search has no
+    /// deadline of its own: pass `wait`.
+    pub fn next_event<V: EngineGame>(
+        &mut self,
+        pos: &V,
+        wait: Option<Duration>,
+    ) -> Result<SearchEvent<V::Move>, EngineError> {
+        let State::Searching { deadline } = self.state else {
+            return Err(EngineError::Usage("no search is running".to_owned()));
+        };
+        let asked = wait.map(|w| Instant::now() + w);
+        let until = match (deadline, asked) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a
+                .or(b)
+                .unwrap_or_else(|| Instant::now() + Duration::from_secs(86400 * 365)),
+        };
+        loop {
+            let line = match self.process.recv(until, "bestmove") {
+                Ok(Line::Text(line)) => line,
+                Ok(_) => continue,
+                Err(e) => {
+                    if e.is_terminated() {
+                        self.state = State::Idle;
+                    }
+                    return Err(e);
+                }
+            };
+            match EngineMessage::parse(&line) {
+                EngineMessage::Info(info) => {
+                    return Ok(SearchEvent::Info(Box::new(self.read_info(pos, *info))))
+                }
+                EngineMessage::BestMove {
+                    best,
+                    ponder,
+                    draw,
+                    resign,
+                } => {
+                    self.state = State::Idle;
+                    let best =
+                        read_best_move(pos, best.as_deref(), ponder.as_deref(), self.dialect)?;
+                    return Ok(SearchEvent::BestMove(BestMove {
+                        draw,
+                        resign,
+                        ..best
+                    }));
+                }
+                EngineMessage::NoBestMove => {
+                    self.state = State::Idle;
+                    return Ok(SearchEvent::BestMove(BestMove {
+                        best: None,
+                        ponder: None,
+                        draw: false,
+                        resign: false,
+                    }));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads an info line's moves in `pos` in this engine's dialect ([`read_info`]).
+    pub fn read_info<V: EngineGame>(&self, pos: &V, info: Info) -> Info<V::Move> {
+        read_info(pos, info, self.dialect)
+    }
+
+    /// Sends `stop` to the running search (its best move still has to be read).
+    pub fn stop(&mut self) -> Result<(), EngineError> {
+        if let State::Searching { .. } = self.state {
+            self.process.send("stop")?;
+            let reply = Instant::now() + self.timeouts.reply;
+            self.state = State::Searching {
+                deadline: Some(reply),
+            };
+        }
+        Ok(())
+    }
+
+    /// Runs a search to its end and returns the best move with the merged info of each line,
+    /// the best line first.
+    pub fn search<V: EngineGame>(
+        &mut self,
+        game: &Game<V>,
+        limit: &Limit,
+        options: &SearchOptions<V::Move>,
+    ) -> Result<SearchResult<V::Move>, EngineError> {
+        if limit.is_unlimited() {
+            return Err(EngineError::Usage(
+                "a search without a limit never ends: use start_search and stop".to_owned(),
+            ));
+        }
+        self.start_search(game, limit, options)?;
+        let mut lines: Vec<Info<V::Move>> = Vec::new();
+        loop {
+            match self.next_event(game.position(), None)? {
+                SearchEvent::Info(info) => {
+                    let index = info.multipv.unwrap_or(1).max(1) as usize - 1;
+                    if index < 500 {
+                        if lines.len() <= index {
+                            lines.resize_with(index + 1, Info::default);
+                        }
+                        lines[index].merge(*info);
+                    }
+                }
+                SearchEvent::BestMove(best) => return Ok(SearchResult { best, lines }),
+            }
+        }
+    }
+
+    /// Plays: the engine's best move in the game's current position (python-chess's `play`).
+    pub fn play<V: EngineGame>(
+        &mut self,
+        game: &Game<V>,
+        limit: &Limit,
+        options: &SearchOptions<V::Move>,
+    ) -> Result<PlayResult<V::Move>, EngineError> {
+        let SearchResult { best, mut lines } = self.search(game, limit, options)?;
+        let info = if lines.is_empty() {
+            Info::default()
+        } else {
+            lines.swap_remove(0)
+        };
+        Ok(PlayResult { best, info })
+    }
+
+    /// Analyses: the merged info of each of the `multipv` best lines (python-chess's `analyse`).
+    pub fn analyse<V: EngineGame>(
+        &mut self,
+        game: &Game<V>,
+        limit: &Limit,
+        options: &SearchOptions<V::Move>,
+    ) -> Result<Vec<Info<V::Move>>, EngineError> {
+        self.search(game, limit, options).map(|r| r.lines)
+    }
+
+    /// Stops any search, sends `quit`, and kills the engine if it has not exited within the
+    /// quit timeout. Returns whether it exited by itself.
+    pub fn quit(mut self) -> bool {
+        if self.is_searching() {
+            let _ = self.process.send("stop");
+        }
+        self.process.quit(self.timeouts.quit)
+    }
+
+    /// The process (its id; to kill it).
+    pub fn process(&mut self) -> &mut EngineProcess {
+        &mut self.process
+    }
+}

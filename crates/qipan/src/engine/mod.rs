@@ -1,0 +1,49 @@
+//! Engine clients: UCI and UCCI engines as child processes, their output read into typed values.
+//!
+//! Three layers, each usable alone:
+//! - reading what an engine sends ([`EngineMessage`], [`Info`], [`EngineOption`]) and writing what
+//!   it is sent ([`position_command`], [`go_command`] with a [`Limit`], [`setoption_command`]);
+//! - [`EngineProcess`]: the child process, its output read by a thread into a bounded queue, every
+//!   wait with a deadline;
+//! - [`Engine`]: the handshake, options, searches ([`Engine::play`], [`Engine::analyse`], or
+//!   [`Engine::start_search`] with [`Engine::next_event`] and [`Engine::stop`] for live analysis).
+//!
+//! Moves go through the game's own notation code ([`EngineGame`]): a move the engine sends that is
+//! not legal is [`EngineError::IllegalMove`], never a panic. Xiangqi engines speak one of three
+//! dialects ([`XiangqiDialect`]), detected from the handshake and overridable.
+//!
+//! ```no_run
+//! use qipan::engine::{Engine, Limit, Protocol, SearchOptions, Timeouts};
+//! use qipan::{Chess, Game};
+//! let mut engine = Engine::start("stockfish", &[], Protocol::Uci, Timeouts::default())?;
+//! engine.configure("Threads", "1")?;
+//! let game: Game<Chess> = Game::new();
+//! let limit = Limit { nodes: Some(10_000), ..Limit::default() };
+//! let result = engine.play(&game, &limit, &SearchOptions::default())?;
+//! println!("{:?} {:?}", result.best.best, result.info.score);
+//! engine.quit();
+//! # Ok::<(), qipan::engine::EngineError>(())
+//! ```
+
+mod client;
+mod command;
+mod dialect;
+mod error;
+mod info;
+mod message;
+mod option;
+mod process;
+mod xboard;
+
+pub use client::{
+    read_best_move, read_info, BestMove, Engine, PlayResult, SearchEvent, SearchOptions,
+    SearchResult, Timeouts,
+};
+pub use command::{banmoves_command, go_command, position_command, setoption_command, Limit};
+pub use dialect::{EngineGame, Protocol, UnknownDialect, XiangqiDialect};
+pub use error::EngineError;
+pub use info::{Info, Score, ScoreBound};
+pub use message::EngineMessage;
+pub use option::{EngineOption, OptionKind, OptionValueError};
+pub use process::{split_lines, EngineProcess, Line};
+pub use xboard::{parse_features, parse_thinking, XboardEngine};

@@ -1,0 +1,111 @@
+//! The client against the real engines (Debian's `stockfish` and `fairy-stockfish`, installed by
+//! scripts/test-parts/10-rust.sh). Fairy-Stockfish searches differently in its UCI and UCCI modes
+//! (its evaluation differs), so each dialect plays a game of its own here; the move-for-move
+//! comparisons with reference clients are in bindings/python/tests/test_engine_differential.py.
+
+use std::path::Path;
+
+use qipan::engine::{Engine, Limit, Protocol, SearchOptions, Timeouts, XiangqiDialect};
+use qipan::{Chess, Game, Xiangqi};
+
+fn program(name: &str) -> String {
+    for dir in ["/usr/games", "/usr/bin", "/usr/local/bin"] {
+        let path = Path::new(dir).join(name);
+        if path.exists() {
+            return path.display().to_string();
+        }
+    }
+    panic!("{name} is not installed (scripts/test-parts/10-rust.sh installs it)");
+}
+
+fn start(name: &str, protocol: Protocol) -> Engine {
+    let mut engine = Engine::start(&program(name), &[], protocol, Timeouts::default()).unwrap();
+    engine.configure("Threads", "1").unwrap();
+    engine
+}
+
+fn fresh(nodes: u64) -> (Limit, SearchOptions<qipan::xiangqi::Move>) {
+    let limit = Limit {
+        nodes: Some(nodes),
+        ..Limit::default()
+    };
+    let options = SearchOptions {
+        new_game: true,
+        ..SearchOptions::default()
+    };
+    (limit, options)
+}
+
+#[test]
+fn stockfish_plays_chess_with_repetitions_in_view() {
+    let mut engine = start("stockfish", Protocol::Uci);
+    let mut game: Game<Chess> = Game::new();
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        game.push_coord(mv).unwrap();
+    }
+    let limit = Limit {
+        nodes: Some(3000),
+        ..Limit::default()
+    };
+    let options = SearchOptions {
+        multipv: Some(2),
+        ..SearchOptions::default()
+    };
+    let lines = engine.analyse(&game, &limit, &options).unwrap();
+    assert_eq!(lines.len(), 2);
+    // f6g8 repeats the start position a third time: the engine, seeing the moves, scores it 0.
+    let repeat = game.position().parse_uci("f6g8").unwrap();
+    let draw = lines.iter().find(|l| l.pv.first() == Some(&repeat));
+    if let Some(line) = draw {
+        assert_eq!(line.score, Some(qipan::engine::Score::Cp(0)));
+    }
+    for line in &lines {
+        assert!(!line.pv.is_empty() && line.score.is_some());
+    }
+    assert!(engine.quit());
+}
+
+#[test]
+fn fairy_stockfish_plays_xiangqi_in_both_dialects() {
+    for (protocol, dialect) in [
+        (Protocol::Uci, XiangqiDialect::UciVariant),
+        (Protocol::Ucci, XiangqiDialect::Ucci),
+    ] {
+        let mut engine = start("fairy-stockfish", protocol);
+        assert_eq!(engine.xiangqi_dialect(), dialect);
+        let mut game: Game<Xiangqi> = Game::new();
+        let (limit, options) = fresh(1000);
+        for _ in 0..16 {
+            let result = engine.play(&game, &limit, &options).unwrap();
+            assert!(result.info.score.is_some() && !result.info.pv.is_empty());
+            assert_eq!(result.info.pv.first(), result.best.best.as_ref());
+            let Some(mv) = result.best.best else { break };
+            game.push(mv).unwrap();
+        }
+        assert!(game.ply() >= 10, "{protocol}: {}", game.ply());
+        assert!(engine.quit());
+    }
+}
+
+#[test]
+fn fairy_stockfish_plays_over_xboard() {
+    use qipan::engine::XboardEngine;
+    let mut engine =
+        XboardEngine::start(&program("fairy-stockfish"), &[], Timeouts::default()).unwrap();
+    assert!(engine.feature("variants").unwrap().contains("xiangqi"));
+    let depth = Limit {
+        depth: Some(4),
+        ..Limit::default()
+    };
+    let mut chess: Game<Chess> = Game::new();
+    let mut xiangqi: Game<Xiangqi> = Game::new();
+    for _ in 0..6 {
+        let mv = engine.play(&chess, &depth).unwrap().best.best.unwrap();
+        chess.push(mv).unwrap();
+        let result = engine.play(&xiangqi, &depth).unwrap();
+        assert_eq!(result.info.depth, Some(4));
+        assert_eq!(result.info.pv.first(), result.best.best.as_ref());
+        xiangqi.push(result.best.best.unwrap()).unwrap();
+    }
+    assert!(engine.quit());
+}
