@@ -26,6 +26,15 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Union
 
 from qipan._qipan import EngineError, EngineTerminatedError, NativeEngine
 from qipan.engine_score import (  # python-chess has them in chess.engine
+    Cp,
+    Mate,
+    MateGiven,
+    MateGivenType,
+    PovScore,
+    PovWdl,
+    Score,
+    Wdl,
+)
 
 __all__ = [
     "EngineError",
@@ -111,17 +120,6 @@ INFO_PV = Info.PV
 INFO_REFUTATION = Info.REFUTATION
 INFO_CURRLINE = Info.CURRLINE
 INFO_ALL = Info.ALL
-
-
-    Cp,
-    Mate,
-    MateGiven,
-    MateGivenType,
-    PovScore,
-    PovWdl,
-    Score,
-    Wdl,
-)
 
 
 class Option(typing.NamedTuple):
