@@ -130,7 +130,11 @@ impl RawMove {
     pub fn uci(self) -> String {
         const SYMBOLS: [char; 9] = ['?', 'p', 'n', 'b', 'r', 'q', 'k', '?', '?'];
         if let Some(piece) = self.drop() {
-            return format!("{}@{}", SYMBOLS[usize::from(piece)].to_ascii_uppercase(), self.to);
+            return format!(
+                "{}@{}",
+                SYMBOLS[usize::from(piece)].to_ascii_uppercase(),
+                self.to
+            );
         }
         if self.from == Square::A1 && self.to == Square::A1 && self.promotion == 0 {
             return "0000".to_owned();
@@ -239,7 +243,10 @@ impl fmt::Display for BookError {
                 "Polyglot book entry {index} is out of order (keys must be sorted)"
             ),
             BookError::OutOfRange { index, len } => {
-                write!(f, "book entry index {index} out of range (the book has {len})")
+                write!(
+                    f,
+                    "book entry index {index} out of range (the book has {len})"
+                )
             }
             BookError::Io(e) => write!(f, "reading the Polyglot book failed: {e}"),
         }

@@ -101,7 +101,10 @@ impl BookSource for FileSource {
     #[cfg(not(any(unix, windows)))]
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> io::Result<()> {
         use std::io::{Read, Seek, SeekFrom};
-        let mut file = self.file.lock().map_err(|_| io::Error::other("book file lock poisoned"))?;
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| io::Error::other("book file lock poisoned"))?;
         file.seek(SeekFrom::Start(offset))?;
         file.read_exact(buf)
     }
@@ -245,10 +248,12 @@ impl<S: BookSource> Book<S> {
         exclude_moves: &[Move],
     ) -> Result<Option<BookEntry>, BookError> {
         let all = self.find_all(pos, minimum_weight, exclude_moves)?;
-        Ok(all.into_iter().fold(None, |best: Option<BookEntry>, e| match best {
-            Some(b) if b.entry.weight >= e.entry.weight => Some(b),
-            _ => Some(e),
-        }))
+        Ok(all
+            .into_iter()
+            .fold(None, |best: Option<BookEntry>, e| match best {
+                Some(b) if b.entry.weight >= e.entry.weight => Some(b),
+                _ => Some(e),
+            }))
     }
 
     /// An entry of [`Book::find_all`] chosen uniformly as python-chess's `choice` does

@@ -33,20 +33,29 @@ fn truncated_book_is_an_error() {
 #[test]
 fn castling_king_takes_rook_becomes_castling() {
     let pos: Chess = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
-    let mv = RawMove::decode(raw(Square::E1, Square::H1, 0)).resolve(&pos).unwrap();
+    let mv = RawMove::decode(raw(Square::E1, Square::H1, 0))
+        .resolve(&pos)
+        .unwrap();
     assert_eq!(mv.castling_side(), Some(CastlingSide::KingSide));
-    let mv = RawMove::decode(raw(Square::E1, Square::A1, 0)).resolve(&pos).unwrap();
+    let mv = RawMove::decode(raw(Square::E1, Square::A1, 0))
+        .resolve(&pos)
+        .unwrap();
     assert_eq!(mv.castling_side(), Some(CastlingSide::QueenSide));
     // Without the right, the king cannot go to h1 at all.
     let pos: Chess = "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1".parse().unwrap();
-    assert_eq!(RawMove::decode(raw(Square::E1, Square::H1, 0)).resolve(&pos), None);
+    assert_eq!(
+        RawMove::decode(raw(Square::E1, Square::H1, 0)).resolve(&pos),
+        None
+    );
 }
 
 #[test]
 fn rook_move_that_looks_like_castling_stays_a_rook_move() {
     // A rook on e1 (no king there) going to h1 is a plain rook move.
     let pos: Chess = "3k4/8/8/8/8/8/8/2K1R3 w - - 0 1".parse().unwrap();
-    let mv = RawMove::decode(raw(Square::E1, Square::H1, 0)).resolve(&pos).unwrap();
+    let mv = RawMove::decode(raw(Square::E1, Square::H1, 0))
+        .resolve(&pos)
+        .unwrap();
     assert!(!mv.is_castle());
     assert_eq!((mv.from(), mv.to()), (Square::E1, Square::H1));
 }
@@ -54,30 +63,59 @@ fn rook_move_that_looks_like_castling_stays_a_rook_move() {
 #[test]
 fn promotions_decode() {
     let pos: Chess = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
-    for (bits, role) in [(1, Role::Knight), (2, Role::Bishop), (3, Role::Rook), (4, Role::Queen)] {
+    for (bits, role) in [
+        (1, Role::Knight),
+        (2, Role::Bishop),
+        (3, Role::Rook),
+        (4, Role::Queen),
+    ] {
         let decoded = RawMove::decode(raw(Square::E7, Square::E8, bits));
         assert_eq!(decoded.promotion_role(), Some(role));
         assert_eq!(decoded.resolve(&pos).unwrap().promotion_role(), Some(role));
     }
     for bits in 5..8 {
-        assert_eq!(RawMove::decode(raw(Square::E7, Square::E8, bits)).resolve(&pos), None);
+        assert_eq!(
+            RawMove::decode(raw(Square::E7, Square::E8, bits)).resolve(&pos),
+            None
+        );
     }
     // A pawn reaching the last rank without a promotion piece is no legal move.
-    assert_eq!(RawMove::decode(raw(Square::E7, Square::E8, 0)).resolve(&pos), None);
+    assert_eq!(
+        RawMove::decode(raw(Square::E7, Square::E8, 0)).resolve(&pos),
+        None
+    );
 }
 
 #[test]
 fn lookup_order_weight_and_exclusions() {
     let start = Chess::start();
     let key = start.zobrist();
-    let e4 = Entry { key, raw_move: raw(Square::E2, Square::E4, 0), weight: 5, learn: 0 };
-    let d4 = Entry { key, raw_move: raw(Square::D2, Square::D4, 0), weight: 9, learn: 0 };
-    let bad = Entry { key, raw_move: raw(Square::E2, Square::E5, 0), weight: 50, learn: 0 };
+    let e4 = Entry {
+        key,
+        raw_move: raw(Square::E2, Square::E4, 0),
+        weight: 5,
+        learn: 0,
+    };
+    let d4 = Entry {
+        key,
+        raw_move: raw(Square::D2, Square::D4, 0),
+        weight: 9,
+        learn: 0,
+    };
+    let bad = Entry {
+        key,
+        raw_move: raw(Square::E2, Square::E5, 0),
+        weight: 50,
+        learn: 0,
+    };
     let other = Entry { key: key + 1, ..e4 };
     let low = Entry { key: key - 1, ..e4 };
     let book = book_of(&[low, e4, bad, d4, other]);
     let all = book.find_all(&start, 1, &[]).unwrap();
-    assert_eq!(all.iter().map(|e| e.entry).collect::<Vec<_>>(), vec![e4, d4]);
+    assert_eq!(
+        all.iter().map(|e| e.entry).collect::<Vec<_>>(),
+        vec![e4, d4]
+    );
     assert_eq!(book.find(&start, 1, &[]).unwrap().unwrap().entry, d4);
     assert_eq!(book.find_all(&start, 6, &[]).unwrap().len(), 1);
     let d4_move = all[1].mv;
@@ -89,20 +127,47 @@ fn lookup_order_weight_and_exclusions() {
     let chosen = book.choice(&start, 1, &[], |_| 0).unwrap().unwrap();
     assert_eq!(chosen.entry, e4);
     // weighted: 0..5 is e4, 5..14 is d4.
-    assert_eq!(book.weighted_choice(&start, &[], |_| 4).unwrap().unwrap().entry, e4);
-    assert_eq!(book.weighted_choice(&start, &[], |_| 5).unwrap().unwrap().entry, d4);
+    assert_eq!(
+        book.weighted_choice(&start, &[], |_| 4)
+            .unwrap()
+            .unwrap()
+            .entry,
+        e4
+    );
+    assert_eq!(
+        book.weighted_choice(&start, &[], |_| 5)
+            .unwrap()
+            .unwrap()
+            .entry,
+        d4
+    );
     assert!(book.verify().is_ok());
-    assert!(matches!(book.get(5), Err(BookError::OutOfRange { index: 5, len: 5 })));
+    assert!(matches!(
+        book.get(5),
+        Err(BookError::OutOfRange { index: 5, len: 5 })
+    ));
     let unsorted = book_of(&[e4, low]);
-    assert!(matches!(unsorted.verify(), Err(BookError::Unsorted { index: 1 })));
+    assert!(matches!(
+        unsorted.verify(),
+        Err(BookError::Unsorted { index: 1 })
+    ));
 }
 
 #[test]
 fn raw_move_uci_as_python_chess_writes_it() {
-    assert_eq!(RawMove::decode(raw(Square::E1, Square::H1, 0)).uci(), "e1h1");
-    assert_eq!(RawMove::decode(raw(Square::E7, Square::E8, 4)).uci(), "e7e8q");
+    assert_eq!(
+        RawMove::decode(raw(Square::E1, Square::H1, 0)).uci(),
+        "e1h1"
+    );
+    assert_eq!(
+        RawMove::decode(raw(Square::E7, Square::E8, 4)).uci(),
+        "e7e8q"
+    );
     assert_eq!(RawMove::decode(0).uci(), "0000");
-    assert_eq!(RawMove::decode(raw(Square::E4, Square::E4, 4)).uci(), "Q@e4");
+    assert_eq!(
+        RawMove::decode(raw(Square::E4, Square::E4, 4)).uci(),
+        "Q@e4"
+    );
 }
 
 #[test]
@@ -116,11 +181,12 @@ fn builder_weighs_as_polyglot() {
     let entries = builder.entries();
     // e4: won once, lost once = 2; d4: two draws = 2; the black replies were played once each.
     assert_eq!(entries.len(), 2);
-    assert!(entries.iter().all(|e| e.weight == 2 && e.key == Chess::start().zobrist()));
+    assert!(entries
+        .iter()
+        .all(|e| e.weight == 2 && e.key == Chess::start().zobrist()));
     builder.max_ply = 0;
     let mut none = BookBuilder::new();
     none.max_ply = 0;
     none.add_pgn(b"1. e4 *\n");
     assert!(none.entries().is_empty());
 }
-

@@ -195,7 +195,9 @@ fn game_moves(game: &PgnGame) -> Option<(Chess, Vec<Move>, Option<Color>)> {
     let mut pos = start;
     let mut moves = Vec::with_capacity(game.moves.len());
     for text in &game.moves {
-        let Ok(mv) = pos.parse_san(&text.text) else { break };
+        let Ok(mv) = pos.parse_san(&text.text) else {
+            break;
+        };
         pos.play_unchecked(mv);
         moves.push(mv);
     }
