@@ -493,7 +493,12 @@ pub fn check_checks(data: &[u8]) {
             let text = String::from_utf8_lossy(&raw.bytes);
             // (The messages of a malformed tag section are worded apart.)
             let valid = check.errors.is_empty();
-            assert_eq!(valid, report.errors.is_empty(), "{forced:?} {:?}\n{text}", check.errors);
+            assert_eq!(
+                valid,
+                report.errors.is_empty(),
+                "{forced:?} {:?}\n{text}",
+                check.errors
+            );
             if !report.errors.is_empty() {
                 continue;
             }
@@ -529,15 +534,25 @@ pub fn check_archive(data: &[u8], magic: &[u8]) {
         owned = [magic, data].concat();
         &owned[..]
     };
-    let limits = ArchiveLimits { max_nodes: 5_000, max_plies: 300, max_games: 50, max_comment: 4096 };
-    let Ok(games) = read_archive(bytes, &limits) else { return };
+    let limits = ArchiveLimits {
+        max_nodes: 5_000,
+        max_plies: 300,
+        max_games: 50,
+        max_comment: 4096,
+    };
+    let Ok(games) = read_archive(bytes, &limits) else {
+        return;
+    };
     assert!(games.len() <= limits.max_games + 1);
     for game in games.iter().flatten() {
         assert!(game.nodes[0].mv.is_none());
         assert!(game.nodes.len() <= limits.max_nodes + 1);
         for (index, node) in game.nodes.iter().enumerate() {
             assert!(node.ply <= limits.max_plies);
-            assert!(node.comment.as_ref().map_or(true, |c| c.len() <= 4 * limits.max_comment));
+            assert!(node
+                .comment
+                .as_ref()
+                .map_or(true, |c| c.len() <= 4 * limits.max_comment));
             for &child in &node.children {
                 assert!(child > index && child < game.nodes.len());
                 assert_eq!(game.nodes[child].ply, node.ply + 1);
@@ -554,11 +569,16 @@ pub fn check_archive(data: &[u8], magic: &[u8]) {
         let tree = game.to_tree(1, qipan::xiangqi::XiangqiRules::default());
         assert!(tree.len() <= game.nodes.len());
         let text = tree.write_pgn(&WriteOptions::default());
-        let back = GameTree::<Xiangqi>::read_with(&read_one(&text), &Limits::default(), tree.rules());
+        let back =
+            GameTree::<Xiangqi>::read_with(&read_one(&text), &Limits::default(), tree.rules());
         assert!(back.errors.is_empty(), "{:?}\n{text}", back.errors);
         // (Comments may hold `}`, which PGN cannot: only the moves are compared.)
         assert_eq!(back.len(), tree.len(), "{text}");
-        assert_eq!(back.mainline_moves(back.root()), tree.mainline_moves(tree.root()), "{text}");
+        assert_eq!(
+            back.mainline_moves(back.root()),
+            tree.mainline_moves(tree.root()),
+            "{text}"
+        );
         assert_eq!(back.start(), tree.start(), "{text}");
     }
 }
@@ -614,4 +634,77 @@ fn same_moves<V: Variant>(a: &GameTree<V>, x: NodeId, b: &GameTree<V>, y: NodeId
         stack.extend(vx.iter().copied().zip(vy.iter().copied()));
     }
     true
+}
+
+/// Polyglot books: a position reached by byte-chosen moves, then any bytes as a book. Opening
+/// fails exactly when the length is not a multiple of 16; every lookup is bounded and gives
+/// legal moves that resolve back from their entries; on a sorted book the binary search finds
+/// every entry of a key. The same bytes as PGN make a book that is sorted and opens.
+pub fn check_book(data: &[u8]) {
+    use qipan::chess::polyglot::{Book, BookBuilder};
+    let mut bytes = Bytes::new(data);
+    let pos = reach_chess(&mut bytes);
+    let book_bytes = bytes.rest();
+    let book = match Book::from_bytes(book_bytes.to_vec()) {
+        Ok(book) => book,
+        Err(e) => {
+            assert!(book_bytes.len() % 16 != 0, "{e}");
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+    };
+    assert_eq!(book.len() as usize * 16, book_bytes.len());
+    let sorted = book.verify().is_ok();
+    let mut keys = vec![pos.zobrist()];
+    keys.extend((0..book.len().min(32)).map(|i| book.get(i).unwrap().key));
+    for key in keys {
+        let entries = book.entries(key).unwrap();
+        assert!(entries.iter().all(|e| e.key == key));
+        if sorted {
+            assert_eq!(
+                entries.len(),
+                book.iter()
+                    .filter(|e| e.as_ref().unwrap().key == key)
+                    .count()
+            );
+        }
+    }
+    for entry in book.iter().take(64) {
+        let entry = entry.unwrap();
+        assert!(!entry.raw().uci().is_empty());
+        assert_eq!(
+            qipan::chess::polyglot::Entry::from_bytes(entry.to_bytes()),
+            entry
+        );
+    }
+    let all = book.find_all(&pos, 0, &[]).unwrap();
+    for found in &all {
+        assert!(pos.is_legal(found.mv), "{pos:?} {:?}", found.mv);
+        assert_eq!(found.entry.raw().resolve(&pos), Some(found.mv));
+    }
+    let best = book.find(&pos, 0, &[]).unwrap();
+    assert_eq!(best.is_some(), !all.is_empty());
+    if let Some(best) = best {
+        assert!(all.iter().all(|e| e.entry.weight <= best.entry.weight));
+        let without = book.find_all(&pos, 0, &[best.mv]).unwrap();
+        assert!(without.iter().all(|e| e.mv != best.mv));
+    }
+    let mut state = 7u64;
+    let mut below = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let chosen = book.choice(&pos, 0, &[], &mut below).unwrap();
+    assert_eq!(chosen.is_some(), !all.is_empty());
+    let weighted = book.weighted_choice(&pos, &[], &mut below).unwrap();
+    assert_eq!(weighted.is_some(), all.iter().any(|e| e.entry.weight > 0));
+
+    let mut builder = BookBuilder::new();
+    builder.min_games = 1;
+    builder.max_ply = 40;
+    builder.add_pgn(data);
+    let written = Book::from_bytes(builder.to_bytes()).unwrap();
+    written.verify().unwrap();
 }

@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 mod archive_input;
+mod book_cmd;
 mod convert_cmd;
 mod game_args;
 mod play_cmd;
@@ -48,6 +49,8 @@ enum Command {
     Convert(convert_cmd::ConvertArgs),
     /// Two people play a game in the terminal (moves and commands read line by line from stdin).
     Play(play_cmd::PlayArgs),
+    /// Polyglot opening books: build one from PGN files, or probe a position.
+    Book(book_cmd::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay_cmd::replay(args),
         Command::Convert(args) => convert_cmd::convert(args),
         Command::Play(args) => play_cmd::play(args),
+        Command::Book(args) => book_cmd::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,
