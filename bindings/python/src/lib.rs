@@ -18,6 +18,7 @@ pub mod games;
 pub mod legal;
 pub mod pgn_tree;
 pub mod piece;
+pub mod polyglot;
 pub mod pyboard;
 pub mod pymove;
 pub mod rating;
@@ -57,6 +58,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     bulk::register(m)?;
     pgn_tree::register(m)?;
+    polyglot::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;

@@ -166,12 +166,25 @@ impl RawMove {
                 _ => self.to,
             };
         }
-        let wanted = (self.from, to, self.promotion_role());
-        let (found, _) = pos.find_legal(Bitboard::from_square(self.from), Bitboard::FULL, |mv| {
-            python_chess_move(mv, chess960) == wanted
-        });
-        found
+        legal_move_like_python_chess(pos, self.from, to, self.promotion_role())
     }
+}
+
+/// The legal move of `pos` that python-chess writes as `Move(from, to, promotion)`: castling is
+/// the king's two-square move in standard chess and king-takes-rook in Chess960. This is how
+/// python-chess compares a book move (or a move to exclude) with the legal moves.
+pub fn legal_move_like_python_chess(
+    pos: &Chess,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    let chess960 = pos.chess960();
+    let wanted = (from, to, promotion);
+    let (found, _) = pos.find_legal(Bitboard::from_square(from), Bitboard::FULL, |mv| {
+        python_chess_move(mv, chess960) == wanted
+    });
+    found
 }
 
 /// A move as python-chess's `Move` sees it: castling is the king's two-square move in standard
