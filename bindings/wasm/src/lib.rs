@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod book;
 mod class;
 pub mod games;
 pub mod inspect;

@@ -10,4 +10,5 @@ export const appDir = app;
 const qipan = await import(pathToFileURL(join(app, "entry.mjs")).href);
 export const { ChessBoard, XiangqiBoard, chessStartFen, xiangqiStartFen, ratingChange, ratingLevel } = qipan;
 export const { printable, readGames, writePgn } = qipan;
+export const { Book } = qipan;
 export default qipan.default;
