@@ -119,14 +119,26 @@ pub struct BookEntry {
     pub mv: Move,
 }
 
+/// How many levels of the binary search keep their keys in memory: every search starts with the
+/// same midpoints, so a file source reads them once (at most 2^10 - 1 keys, 8 KB).
+const CACHED_LEVELS: u32 = 10;
+
+/// Once the search has narrowed to this many entries, they are read in one go.
+const WINDOW: u64 = 32;
+
 /// A Polyglot opening book over a [`BookSource`] (bytes or a file).
 ///
 /// Lookups follow python-chess's `MemoryMappedReader`: the first entry with the key is found by
-/// binary search, then entries are read in book order while the key matches.
+/// binary search (the same midpoints python-chess visits, so even a book out of order answers
+/// the same), then entries are read in book order while the key matches. The keys of the
+/// search's first levels are kept once read, and the last steps and the matching entries are
+/// read in blocks, so a lookup in a file takes a few reads, not one per step.
 #[derive(Debug)]
 pub struct Book<S> {
     source: S,
     len: u64,
+    /// The keys of the first [`CACHED_LEVELS`] levels of the search tree, by heap position.
+    top: std::sync::Mutex<Vec<Option<u64>>>,
 }
 
 impl Book<Vec<u8>> {
@@ -153,6 +165,7 @@ impl<S: BookSource> Book<S> {
         Ok(Book {
             source,
             len: bytes / ENTRY_SIZE as u64,
+            top: std::sync::Mutex::new(Vec::new()),
         })
     }
 
@@ -190,16 +203,63 @@ impl<S: BookSource> Book<S> {
         Ok(u64::from_be_bytes(buf))
     }
 
-    /// The index of the first entry whose key is not below `key` (binary search; on a book out
-    /// of order it finds what python-chess's search finds).
+    /// Reads entries `from..to` (within the book) in one read.
+    fn read_block(&self, from: u64, to: u64, buf: &mut Vec<u8>) -> Result<(), BookError> {
+        buf.clear();
+        buf.resize(((to - from) as usize) * ENTRY_SIZE, 0);
+        self.source.read_at(from * ENTRY_SIZE as u64, buf)?;
+        Ok(())
+    }
+
+    /// The index of the first entry whose key is not below `key`: python-chess's bisection,
+    /// step for step (on a book out of order it finds what python-chess finds).
     pub fn lower_bound(&self, key: u64) -> Result<u64, BookError> {
         let (mut lo, mut hi) = (0, self.len);
-        while lo < hi {
+        let mut node = 1usize;
+        let mut top = self.top.lock().unwrap_or_else(|e| e.into_inner());
+        while hi - lo > WINDOW {
             let mid = lo + (hi - lo) / 2;
-            if self.key_at(mid)? < key {
+            let mid_key = if node < 1 << CACHED_LEVELS {
+                if top.len() <= node {
+                    top.resize(node + 1, None);
+                }
+                match top[node] {
+                    Some(k) => k,
+                    None => {
+                        let k = self.key_at(mid)?;
+                        top[node] = Some(k);
+                        k
+                    }
+                }
+            } else {
+                self.key_at(mid)?
+            };
+            if mid_key < key {
                 lo = mid + 1;
+                node = 2 * node + 1;
             } else {
                 hi = mid;
+                node *= 2;
+            }
+        }
+        drop(top);
+        if lo < hi {
+            let mut block = Vec::new();
+            self.read_block(lo, hi, &mut block)?;
+            let base = lo;
+            let key_of = |i: u64| {
+                let at = ((i - base) as usize) * ENTRY_SIZE;
+                let mut bytes = [0; 8];
+                bytes.copy_from_slice(&block[at..at + 8]);
+                u64::from_be_bytes(bytes)
+            };
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if key_of(mid) < key {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
             }
         }
         Ok(lo)
@@ -210,13 +270,22 @@ impl<S: BookSource> Book<S> {
     pub fn entries(&self, key: u64) -> Result<Vec<Entry>, BookError> {
         let mut out = Vec::new();
         let mut index = self.lower_bound(key)?;
+        let mut block = Vec::new();
+        let mut chunk = 8;
         while index < self.len {
-            let entry = self.get(index)?;
-            if entry.key != key {
-                break;
+            let end = self.len.min(index + chunk);
+            self.read_block(index, end, &mut block)?;
+            for bytes in block.chunks_exact(ENTRY_SIZE) {
+                let mut raw = [0; ENTRY_SIZE];
+                raw.copy_from_slice(bytes);
+                let entry = Entry::from_bytes(raw);
+                if entry.key != key {
+                    return Ok(out);
+                }
+                out.push(entry);
             }
-            out.push(entry);
-            index += 1;
+            index = end;
+            chunk = (chunk * 2).min(1024);
         }
         Ok(out)
     }

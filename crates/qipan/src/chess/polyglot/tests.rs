@@ -190,3 +190,68 @@ fn builder_weighs_as_polyglot() {
     none.add_pgn(b"1. e4 *\n");
     assert!(none.entries().is_empty());
 }
+
+/// python-chess's `bisect_key_left`, one key read per step.
+fn naive_lower_bound(keys: &[u64], key: u64) -> u64 {
+    let (mut lo, mut hi) = (0, keys.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if keys[mid] < key {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo as u64
+}
+
+#[test]
+fn search_visits_python_chess_midpoints_even_out_of_order() {
+    let mut state = 0x1234_5678_9abc_def1u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for len in [0usize, 1, 2, 31, 32, 33, 100, 1000, 5000, 40_000] {
+        for sorted in [true, false] {
+            let mut keys: Vec<u64> = (0..len).map(|_| next() % 500).collect();
+            if sorted {
+                keys.sort_unstable();
+            }
+            let entries: Vec<Entry> = keys
+                .iter()
+                .map(|&key| Entry {
+                    key,
+                    raw_move: 0,
+                    weight: 1,
+                    learn: 0,
+                })
+                .collect();
+            let book = book_of(&entries);
+            for probe in 0..60 {
+                let key = if probe % 2 == 0 {
+                    next() % 520
+                } else {
+                    keys.get(probe * 7 % len.max(1)).copied().unwrap_or(3)
+                };
+                assert_eq!(
+                    book.lower_bound(key).unwrap(),
+                    naive_lower_bound(&keys, key),
+                    "{len} {sorted} {key}"
+                );
+                // A second search reads the cached levels.
+                assert_eq!(
+                    book.lower_bound(key).unwrap(),
+                    naive_lower_bound(&keys, key)
+                );
+                let expected = keys[naive_lower_bound(&keys, key) as usize..]
+                    .iter()
+                    .take_while(|&&k| k == key)
+                    .count();
+                assert_eq!(book.entries(key).unwrap().len(), expected);
+            }
+        }
+    }
+}
