@@ -58,11 +58,23 @@ fn lookup_options(pos: &Chess, options: &JsValue) -> Result<(u16, Vec<Move>), Js
     let moves = field(options, "excludeMoves");
     if !moves.is_undefined() {
         if !Array::is_array(&moves) {
-            return Err(js::named_error("TypeError", "excludeMoves must be an array"));
+            return Err(js::named_error(
+                "TypeError",
+                "excludeMoves must be an array",
+            ));
         }
         for item in Array::from(&moves).iter() {
-            let text = if item.is_string() { item } else { field(&item, "lan") };
-            let text = js::text(&text, qipan::ErrorKind::InvalidMove, "move", js::MAX_MOVE_LEN)?;
+            let text = if item.is_string() {
+                item
+            } else {
+                field(&item, "lan")
+            };
+            let text = js::text(
+                &text,
+                qipan::ErrorKind::InvalidMove,
+                "move",
+                js::MAX_MOVE_LEN,
+            )?;
             if let Ok(mv) = qipan::Variant::parse_any(pos, &text) {
                 exclude.push(mv);
             }
@@ -102,7 +114,10 @@ fn draw(random: &Option<Function>, n: u64) -> u64 {
         Some(f) => f.call0(&JsValue::NULL).ok().and_then(|v| v.as_f64()),
         None => Some(js_sys::Math::random()),
     };
-    let value = value.filter(|v| v.is_finite()).unwrap_or(0.0).clamp(0.0, 1.0);
+    let value = value
+        .filter(|v| v.is_finite())
+        .unwrap_or(0.0)
+        .clamp(0.0, 1.0);
     ((value * n as f64) as u64).min(n - 1)
 }
 
@@ -132,7 +147,10 @@ impl Book {
     ) -> Result<Array, JsValue> {
         let pos = board.chess_position()?;
         let (minimum, exclude) = lookup_options(pos, &options)?;
-        let found = self.book.find_all(pos, minimum, &exclude).map_err(book_error)?;
+        let found = self
+            .book
+            .find_all(pos, minimum, &exclude)
+            .map_err(book_error)?;
         Ok(entries(pos, &found))
     }
 
