@@ -306,6 +306,38 @@ def bench_records(budget: float) -> None:
     row("PGN `read_game` loop (40 annotated games: comments, NAGs, variations; per game)", "python-chess", *scaled(compare(ref, ours, budget), 40))
 
 
+def bench_books(budget: float) -> None:
+    """Polyglot probes: `find_all` (listed) on 200 positions of the book's lines and playouts,
+    opened from the same file by each library; per probe."""
+    import chess.polyglot
+    import qipan.chess.polyglot
+
+    path = os.path.join(os.path.dirname(EXAMPLES), "..", "data", "polyglot", "performance.bin")
+    rng = random.Random(29)
+    refs: list[chess.Board] = []
+    with chess.polyglot.open_reader(path) as reader:
+        board = chess.Board()
+        while len(refs) < 200:
+            refs.append(board.copy(stack=False))
+            entries = list(reader.find_all(board))
+            moves = [e.move for e in entries] or list(board.legal_moves)
+            if not moves or board.ply() > 30:
+                board = chess.Board()
+                continue
+            board.push(rng.choice(moves))
+    ours_boards = [qipan.ChessBoard(b.fen()) for b in refs]
+    theirs, ours = chess.polyglot.open_reader(path), qipan.chess.polyglot.open_reader(path)
+
+    def ref() -> int:
+        return sum(len(list(theirs.find_all(b))) for b in refs)
+
+    def mine() -> int:
+        return sum(len(list(ours.find_all(b))) for b in ours_boards)
+
+    assert ref() == mine() > 0
+    row("Polyglot book `find_all` (performance.bin, 200 positions, per probe)", "python-chess", *scaled(compare(ref, mine, budget), len(refs)))
+
+
 def annotated_games(count: int) -> str:
     """`count` seeded random games of 60 plies written by python-chess (80 columns), a comment and a NAG
     every few moves and a two-move variation every fifth move."""
@@ -336,7 +368,7 @@ def annotated_games(count: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short timings (smoke test)")
-    parser.add_argument("--only", choices=["chess", "xiangqi", "records"], help="one group of rows")
+    parser.add_argument("--only", choices=["chess", "xiangqi", "records", "books"], help="one group of rows")
     args = parser.parse_args()
     budget = 0.05 if args.quick else 1.0
     print(f"Python {platform.python_version()}, {platform.machine()}, qipan {qipan.__version__}, "
@@ -348,6 +380,8 @@ def main() -> None:
         bench_xiangqi(budget, 2)  # pyffish needs about 3 ms a call: perft(3) would take 20 s
     if args.only in (None, "records"):
         bench_records(budget)
+    if args.only in (None, "books"):
+        bench_books(budget)
     print("| operation | reference | reference time | qipan time | speed-up |")
     print("|---|---|---:|---:|---:|")
     for what, ref_name, ref, ours_text, ours in ROWS:

@@ -615,3 +615,76 @@ fn same_moves<V: Variant>(a: &GameTree<V>, x: NodeId, b: &GameTree<V>, y: NodeId
     }
     true
 }
+
+/// Polyglot books: a position reached by byte-chosen moves, then any bytes as a book. Opening
+/// fails exactly when the length is not a multiple of 16; every lookup is bounded and gives
+/// legal moves that resolve back from their entries; on a sorted book the binary search finds
+/// every entry of a key. The same bytes as PGN make a book that is sorted and opens.
+pub fn check_book(data: &[u8]) {
+    use qipan::chess::polyglot::{Book, BookBuilder};
+    let mut bytes = Bytes::new(data);
+    let pos = reach_chess(&mut bytes);
+    let book_bytes = bytes.rest();
+    let book = match Book::from_bytes(book_bytes.to_vec()) {
+        Ok(book) => book,
+        Err(e) => {
+            assert!(book_bytes.len() % 16 != 0, "{e}");
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+    };
+    assert_eq!(book.len() as usize * 16, book_bytes.len());
+    let sorted = book.verify().is_ok();
+    let mut keys = vec![pos.zobrist()];
+    keys.extend((0..book.len().min(32)).map(|i| book.get(i).unwrap().key));
+    for key in keys {
+        let entries = book.entries(key).unwrap();
+        assert!(entries.iter().all(|e| e.key == key));
+        if sorted {
+            assert_eq!(
+                entries.len(),
+                book.iter()
+                    .filter(|e| e.as_ref().unwrap().key == key)
+                    .count()
+            );
+        }
+    }
+    for entry in book.iter().take(64) {
+        let entry = entry.unwrap();
+        assert!(!entry.raw().uci().is_empty());
+        assert_eq!(
+            qipan::chess::polyglot::Entry::from_bytes(entry.to_bytes()),
+            entry
+        );
+    }
+    let all = book.find_all(&pos, 0, &[]).unwrap();
+    for found in &all {
+        assert!(pos.is_legal(found.mv), "{pos:?} {:?}", found.mv);
+        assert_eq!(found.entry.raw().resolve(&pos), Some(found.mv));
+    }
+    let best = book.find(&pos, 0, &[]).unwrap();
+    assert_eq!(best.is_some(), !all.is_empty());
+    if let Some(best) = best {
+        assert!(all.iter().all(|e| e.entry.weight <= best.entry.weight));
+        let without = book.find_all(&pos, 0, &[best.mv]).unwrap();
+        assert!(without.iter().all(|e| e.mv != best.mv));
+    }
+    let mut state = 7u64;
+    let mut below = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let chosen = book.choice(&pos, 0, &[], &mut below).unwrap();
+    assert_eq!(chosen.is_some(), !all.is_empty());
+    let weighted = book.weighted_choice(&pos, &[], &mut below).unwrap();
+    assert_eq!(weighted.is_some(), all.iter().any(|e| e.entry.weight > 0));
+
+    let mut builder = BookBuilder::new();
+    builder.min_games = 1;
+    builder.max_ply = 40;
+    builder.add_pgn(data);
+    let written = Book::from_bytes(builder.to_bytes()).unwrap();
+    written.verify().unwrap();
+}

@@ -52,6 +52,14 @@ PATH="$PWD/$VENV/bin:$PATH" "$PY" -m pip install --quiet --disable-pip-version-c
 # runs the oracle script with this virtualenv's Python (ignored in a plain `cargo test`).
 QIPAN_PYTHON="$PWD/$PY" cargo test -p qipan --features gbk --test archive_cchess -- --ignored
 
+# Polyglot books: the reader against python-chess, the writer against Debian's `polyglot make-book`
+# (and polyglot's own reader), both test-time oracles only.
+POLYGLOT=$(command -v polyglot || echo /usr/games/polyglot)
+if [ ! -x "$POLYGLOT" ]; then
+  apt-get update && apt-get install -y polyglot
+fi
+QIPAN_PYTHON="$PWD/$PY" QIPAN_POLYGLOT="$POLYGLOT" cargo test -p qipan --test polyglot_books -- --ignored
+
 # pytest exits 5 when it collects no test: `set -e` fails the script then.
 "$PY" -m pytest bindings/python/tests -q -p no:cacheprovider
 

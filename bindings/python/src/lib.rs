@@ -20,6 +20,7 @@ pub mod legal;
 pub mod pgn_annotations;
 pub mod pgn_tree;
 pub mod piece;
+pub mod polyglot;
 pub mod pyboard;
 pub mod pymove;
 pub mod rating;
@@ -61,6 +62,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn_tree::register(m)?;
     pgn_annotations::register(m)?;
     engine::register(m)?;
+    polyglot::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;

@@ -169,5 +169,22 @@ def engine_usage(program: str) -> tuple[str, int, str]:
         best: engine.BestMove = analysis.wait()
         return (move.uci() if move is not None else "", cp if cp is not None else 0, str(best.move))
 
+
+def polyglot_usage(path: str) -> tuple[int, int, Optional[str]]:
+    """qipan.chess.polyglot as python-chess's chess.polyglot is used."""
+    import random
+
+    from qipan.chess import polyglot
+
+    board = qipan.ChessBoard()
+    with polyglot.open_reader(path) as reader:
+        weights: list[int] = [entry.weight for entry in reader.find_all(board, minimum_weight=1)]
+        best: Optional[polyglot.Entry] = reader.get(board)
+        if best is not None:
+            reader.weighted_choice(board, exclude_moves=[best.move], random=random.Random(1))
+        first: polyglot.Entry = reader[0]
+        return polyglot.zobrist_hash(board), sum(weights) + len(reader) + first.learn, best and best.move.uci()
+
+
 if __name__ == "__main__":
     print(summary())

@@ -317,6 +317,13 @@ impl ChessBoard {
     }
 }
 
+impl ChessBoard {
+    /// The position, or `InvalidFenError` while the board is set up into an unplayable one.
+    pub(crate) fn chess_position(&self) -> Result<&Chess, JsValue> {
+        self.board.position()
+    }
+}
+
 /// The start position's FEN.
 #[wasm_bindgen(js_name = chessStartFen)]
 pub fn chess_start_fen() -> String {

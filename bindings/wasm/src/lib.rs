@@ -11,6 +11,7 @@
 
 pub mod annotations;
 pub mod board;
+pub mod book;
 mod class;
 pub mod games;
 pub mod inspect;

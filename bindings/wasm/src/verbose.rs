@@ -75,7 +75,7 @@ fn code(p: Point) -> u32 {
 }
 
 /// chess.js `Move` objects of the legal moves `moves` of `pos`.
-fn describe_all<V: JsVariant>(pos: &V, moves: &[V::Move]) -> Array {
+pub(crate) fn describe_all<V: JsVariant>(pos: &V, moves: &[V::Move]) -> Array {
     describe_played(moves.iter().map(|&mv| (pos, mv)), moves.len())
 }
 

@@ -11,6 +11,7 @@ const qipan = await import(pathToFileURL(join(app, "entry.mjs")).href);
 export const { ChessBoard, XiangqiBoard, chessStartFen, xiangqiStartFen, ratingChange, ratingLevel } = qipan;
 export const { printable, readGames, writePgn } = qipan;
 export const { readAnnotations, writeAnnotations } = qipan;
+export const { Book } = qipan;
 export default qipan.default;
 /** The whole module: chess.js's names (`Chess`, `Move`, `validateFen`, the constants) among the rest. */
 export const namespace = qipan;

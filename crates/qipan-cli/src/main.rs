@@ -5,6 +5,7 @@
 
 mod analyse_cmd;
 mod archive_input;
+mod book_cmd;
 mod convert_cmd;
 mod game_args;
 mod play_cmd;
@@ -52,6 +53,8 @@ enum Command {
     /// Analyse every game of a PGN file with an engine (UCI or UCCI) and write it back with
     /// `[%eval]` comments and the engine's better moves as variations.
     Analyse(analyse_cmd::AnalyseArgs),
+    /// Polyglot opening books: build one from PGN files, or probe a position.
+    Book(book_cmd::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert_cmd::convert(args),
         Command::Play(args) => play_cmd::play(args),
         Command::Analyse(args) => analyse_cmd::analyse(args),
+        Command::Book(args) => book_cmd::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

@@ -36,6 +36,8 @@ mod uci;
 mod unwinnable;
 mod zobrist;
 
+pub mod polyglot;
+
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenOptions};
 pub use movegen::MoveList;
