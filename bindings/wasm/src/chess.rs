@@ -288,7 +288,10 @@ impl ChessBoard {
             )
         })?;
         self.board.set_up(setup);
-        self.board.record = Default::default();
+        #[cfg(feature = "records")]
+        {
+            self.board.record = Default::default();
+        }
         Ok(())
     }
 

@@ -9,8 +9,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "records")]
 pub mod annotations;
 pub mod board;
+#[cfg(feature = "books")]
 pub mod book;
 mod class;
 pub mod games;
