@@ -34,7 +34,7 @@ export type Termination =
   | "checkmate" | "stalemate" | "insufficient_material" | "seventyfive_moves"
   | "fivefold_repetition" | "fifty_moves" | "threefold_repetition" | "perpetual_check"
   | "perpetual_chase" | "repetition" | "move_limit" | "resignation" | "agreement" | "timeout"
-  | "dead_position";
+  | "dead_position" | "tablebase";
 
 /** How a game ended: why, who won (`null` for a draw) and the PGN result. */
 export interface Outcome {

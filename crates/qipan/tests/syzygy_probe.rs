@@ -366,3 +366,129 @@ fn random_positions_agree_with_python_chess() {
     );
     assert!(with_ep >= 100 && in_check >= 100, "{with_ep} {in_check}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Root probing and adjudication, on the repository's tables.
+
+fn repository_tables() -> Tablebase {
+    let mut tables = Tablebase::new();
+    tables.add_directory(data_dir()).unwrap();
+    tables
+}
+
+/// Playing a best move for both sides from a won position mates within the position's DTZ
+/// (these materials have no pawn; a capture zeroes and the DTZ starts again): a wrong DTZ or
+/// ranking would wander or lose the win.
+#[test]
+fn best_moves_mate_within_their_dtz() {
+    let tables = repository_tables();
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut games = 0;
+    for (white, black) in [
+        ("KQ", "K"),
+        ("KR", "K"),
+        ("KQR", "K"),
+        ("KRR", "K"),
+        ("KQ", "KQ"),
+    ] {
+        let mut tries = 0;
+        let mut won = 0;
+        while won < 6 && tries < 500 {
+            tries += 1;
+            let Some(fen) = random_fen(&mut rng, white, black) else {
+                continue;
+            };
+            let mut pos: Chess = fen.parse().unwrap();
+            let root = tables.probe_root(&pos).unwrap();
+            if root.wdl != Wdl::Win {
+                continue;
+            }
+            won += 1;
+            let winner = pos.turn();
+            let mut budget = root.dtz;
+            let mut plies = 0;
+            loop {
+                let root = tables.probe_root(&pos).unwrap();
+                let expected = if pos.turn() == winner {
+                    Wdl::Win
+                } else {
+                    Wdl::Loss
+                };
+                assert_eq!(root.wdl, expected, "{}", pos.fen());
+                let Some(best) = root.best_moves().next() else {
+                    break;
+                };
+                assert_eq!(best.wdl, expected, "{}", pos.fen());
+                assert!(root.best_moves().all(|m| m.rank == best.rank));
+                let zeroing = pos.is_zeroing(best.mv);
+                pos.play_unchecked(best.mv);
+                plies += 1;
+                budget -= budget.signum();
+                if zeroing {
+                    budget = tables.probe_dtz(&pos).unwrap();
+                    plies = 0;
+                }
+                assert!(plies <= 101, "no progress from {fen}");
+            }
+            assert!(pos.is_checkmate(), "{fen} ended in {}", pos.fen());
+            assert_ne!(pos.turn(), winner);
+            games += 1;
+        }
+    }
+    assert!(games >= 25, "{games}");
+}
+
+#[test]
+fn root_moves_of_a_mate_in_one() {
+    let tables = repository_tables();
+    // White: Ka6, Qb1; Black: Ka8. Qb7 is mate; Qb8+?? is a capture-draw (Kxb8).
+    let pos: Chess = "k7/8/K7/8/8/8/8/1Q6 w - - 0 1".parse().unwrap();
+    let root = tables.probe_root(&pos).unwrap();
+    assert_eq!((root.wdl, root.dtz), (Wdl::Win, 1));
+    let best: Vec<String> = root.best_moves().map(|m| m.mv.to_string()).collect();
+    assert!(best.contains(&"b1b7".to_owned()), "{best:?}");
+    let mate = root
+        .moves
+        .iter()
+        .find(|m| m.mv.to_string() == "b1b7")
+        .unwrap();
+    assert_eq!((mate.wdl, mate.dtz, mate.rank), (Wdl::Win, 1, 1000));
+    let blunder = root
+        .moves
+        .iter()
+        .find(|m| m.mv.to_string() == "b1b8")
+        .unwrap();
+    assert_eq!((blunder.wdl, blunder.dtz, blunder.rank), (Wdl::Draw, 0, 0));
+    assert_eq!(root.moves.len(), pos.legal_moves().len());
+}
+
+#[test]
+fn games_adjudicated_by_tablebase() {
+    use qipan::{Color, Game, Termination};
+    let tables = repository_tables();
+    let mut game: Game<Chess> = Game::from_fen("8/8/8/8/8/2k5/8/KQ6 b - - 0 1").unwrap();
+    let outcome = game.adjudicate_by_tablebase(&tables).unwrap().unwrap();
+    assert_eq!(outcome.termination, Termination::Tablebase);
+    assert_eq!(outcome.winner, Some(Color::White));
+    assert_eq!(game.outcome(), Some(outcome));
+    // Already over: nothing more.
+    assert_eq!(game.adjudicate_by_tablebase(&tables), Ok(None));
+    // A rook each: drawn.
+    let mut game: Game<Chess> = Game::from_fen("8/8/3r4/8/8/2k5/8/KR6 w - - 0 1").unwrap();
+    let outcome = game.adjudicate_by_tablebase(&tables).unwrap().unwrap();
+    assert_eq!(
+        (outcome.termination, outcome.winner),
+        (Termination::Tablebase, None)
+    );
+    // The 50-move counter too far for the win: a draw.
+    let mut game: Game<Chess> = Game::from_fen("8/8/8/8/8/2k5/8/KR6 w - - 99 80").unwrap();
+    let outcome = game.adjudicate_by_tablebase(&tables).unwrap().unwrap();
+    assert_eq!(outcome.winner, None);
+    // Castling rights: not in the tables, the game goes on.
+    let mut game: Game<Chess> = Game::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    assert_eq!(
+        game.adjudicate_by_tablebase(&tables),
+        Err(SyzygyError::Castling)
+    );
+    assert_eq!(game.outcome(), None);
+}

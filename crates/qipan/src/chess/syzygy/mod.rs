@@ -21,6 +21,7 @@
 //! println!("{}", tables.probe_dtz(&pos).unwrap());
 //! ```
 
+mod adjudicate;
 mod encode;
 mod pairs;
 mod probe;
@@ -28,6 +29,7 @@ mod root;
 mod source;
 mod table;
 
+pub use adjudicate::proven_outcome;
 pub use root::{RootMove, RootProbe};
 pub use source::{BytesSource, FileSource, TableSource, CACHED_PAGES};
 pub use table::TableKind;
