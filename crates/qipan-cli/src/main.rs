@@ -8,6 +8,7 @@ mod convert_cmd;
 mod game_args;
 mod play_cmd;
 mod position_cmds;
+mod probe_cmd;
 mod rating_cmd;
 mod replay_cmd;
 mod validate_cmd;
@@ -48,6 +49,8 @@ enum Command {
     Convert(convert_cmd::ConvertArgs),
     /// Two people play a game in the terminal (moves and commands read line by line from stdin).
     Play(play_cmd::PlayArgs),
+    /// Probe Syzygy endgame tablebases: the WDL and DTZ of a chess position and its best moves.
+    Probe(probe_cmd::ProbeArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay_cmd::replay(args),
         Command::Convert(args) => convert_cmd::convert(args),
         Command::Play(args) => play_cmd::play(args),
+        Command::Probe(args) => probe_cmd::probe(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

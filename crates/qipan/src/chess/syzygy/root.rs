@@ -22,6 +22,14 @@ pub struct RootMove {
     pub rank: i32,
 }
 
+impl RootMove {
+    /// The sort key, larger is better: the rank, then the DTZ (lower for wins and losses alike:
+    /// a faster win, a longer defence).
+    fn order(&self) -> (i32, i32) {
+        (self.rank, -self.dtz)
+    }
+}
+
 /// A position's tablebase value and its moves, best first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RootProbe {
@@ -29,15 +37,17 @@ pub struct RootProbe {
     pub wdl: Wdl,
     /// The position's DTZ value (side to move).
     pub dtz: i32,
-    /// Every legal move, best rank first (ties in move generation order).
+    /// Every legal move, best first: by rank, then among wins the shortest DTZ, among losses
+    /// the longest (ties in move generation order).
     pub moves: Vec<RootMove>,
 }
 
 impl RootProbe {
-    /// The moves of the best rank (none when the side to move has no legal move).
+    /// The best moves: the best rank and, within it, the fastest win (shortest DTZ) or the
+    /// longest resistance (none when the side to move has no legal move).
     pub fn best_moves(&self) -> impl Iterator<Item = &RootMove> {
-        let best = self.moves.first().map(|m| m.rank);
-        self.moves.iter().take_while(move |m| Some(m.rank) == best)
+        let best = self.moves.first().map(RootMove::order);
+        self.moves.iter().take_while(move |m| Some(m.order()) == best)
     }
 }
 
@@ -88,7 +98,7 @@ impl Tablebase {
                 rank: rank(v, cnt50),
             });
         }
-        moves.sort_by_key(|m| std::cmp::Reverse(m.rank));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.order()));
         Ok(RootProbe { wdl, dtz, moves })
     }
 }
