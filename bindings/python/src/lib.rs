@@ -24,6 +24,7 @@ pub mod rating;
 pub mod repr;
 pub mod setup;
 pub mod squareset;
+pub mod syzygy;
 pub mod termination;
 pub mod xiangqi_inspect;
 
@@ -57,6 +58,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     bulk::register(m)?;
     pgn_tree::register(m)?;
+    syzygy::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;

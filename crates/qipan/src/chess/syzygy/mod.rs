@@ -16,7 +16,7 @@
 //! use qipan::Chess;
 //! let mut tables = Tablebase::new();
 //! tables.add_directory("data/syzygy").unwrap();
-//! let pos: Chess = "8/8/8/8/8/8/8/KQ5k w - - 0 1".parse().unwrap();
+//! let pos: Chess = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1".parse().unwrap();
 //! assert_eq!(tables.probe_wdl(&pos).unwrap(), Wdl::Win);
 //! println!("{}", tables.probe_dtz(&pos).unwrap());
 //! ```
@@ -342,6 +342,15 @@ impl Tablebase {
     /// Closes every open table (they reopen on demand).
     pub fn close_tables(&self) {
         let mut registry = self.lock();
+        registry.open.clear();
+        registry.opened.clear();
+    }
+
+    /// Forgets every table (probes then fail with [`SyzygyError::MissingTable`]) and closes
+    /// the open ones.
+    pub fn clear(&self) {
+        let mut registry = self.lock();
+        registry.files.clear();
         registry.open.clear();
         registry.opened.clear();
     }
