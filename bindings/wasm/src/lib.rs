@@ -19,6 +19,7 @@ pub mod rating;
 pub mod record_data;
 pub mod records;
 pub mod setup;
+pub mod syzygy;
 pub mod trees;
 pub mod verbose;
 

@@ -11,3 +11,4 @@ const qipan = await import(pathToFileURL(join(app, "entry.mjs")).href);
 export const { ChessBoard, XiangqiBoard, chessStartFen, xiangqiStartFen, ratingChange, ratingLevel } = qipan;
 export const { printable, readGames, writePgn } = qipan;
 export default qipan.default;
+export const { Tablebase, openTablebase } = qipan;
