@@ -307,7 +307,8 @@ pub(crate) fn leading_pawn(p: &mut [u8], lead_pawns: usize) -> usize {
     FILE_TO_FILE[(p[0] & 7) as usize] as usize
 }
 
-/// The index of the squares `p` (in the order of `ei.pieces`) in a sub-table.
+/// The index of the squares `p` (in the order of `ei.pieces`) in a sub-table; `u64::MAX` when
+/// the squares cannot be indexed (the caller checks the index against the sub-table's size).
 pub(crate) fn encode(p: &mut [u8], ei: &EncInfo, shape: &Shape) -> u64 {
     let n = shape.num;
     let p = &mut p[..n];
@@ -337,7 +338,12 @@ pub(crate) fn encode(p: &mut [u8], ei: &EncInfo, shape: &Shape) -> u64 {
             }
         }
         if shape.kk_enc {
-            idx = KK_IDX[TRIANGLE[p[0] as usize] as usize][p[1] as usize] as u64;
+            let kk = KK_IDX[TRIANGLE[p[0] as usize] as usize][p[1] as usize];
+            // -1: not a placement of two kings (a damaged header put other pieces first).
+            let Ok(kk) = u64::try_from(kk) else {
+                return u64::MAX;
+            };
+            idx = kk;
             k = 2;
         } else {
             let s1 = u64::from(p[1] > p[0]);
