@@ -12,7 +12,7 @@ use qipan::Chess;
 
 macro_rules! tables {
     ($($name:literal),*) => {
-        [$(($name, &include_bytes!(concat!("../../data/syzygy/", $name))[..])),*]
+        [$(($name, include_bytes!(concat!("../../data/syzygy/", $name)) as &[u8])),*]
     };
 }
 
