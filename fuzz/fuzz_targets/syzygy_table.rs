@@ -17,18 +17,69 @@ macro_rules! tables {
 }
 
 const FILES: [(&str, &[u8]); 14] = tables!(
-    "KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz", "KPvK.rtbw", "KPvK.rtbz",
-    "KRRvK.rtbw", "KRRvK.rtbz", "KRvKB.rtbw", "KRvKB.rtbz", "KBvK.rtbw", "KBvK.rtbz",
-    "KNvKN.rtbw", "KNvKN.rtbz"
+    "KQvK.rtbw",
+    "KQvK.rtbz",
+    "KRvK.rtbw",
+    "KRvK.rtbz",
+    "KPvK.rtbw",
+    "KPvK.rtbz",
+    "KRRvK.rtbw",
+    "KRRvK.rtbz",
+    "KRvKB.rtbw",
+    "KRvKB.rtbz",
+    "KBvK.rtbw",
+    "KBvK.rtbz",
+    "KNvKN.rtbw",
+    "KNvKN.rtbz"
 );
 
 /// The materials fuzzed, with positions of each (captures, checks, both sides to move).
 const CASES: [(&str, [&str; 4]); 5] = [
-    ("KRRvK", ["8/8/8/8/8/5k2/8/KRR5 w - - 0 1", "8/8/8/8/8/5k2/8/KRR5 b - - 0 1", "8/8/8/8/8/8/2k5/KRR5 b - - 0 1", "7k/8/8/8/3R4/8/R7/K7 w - - 0 1"]),
-    ("KPvK", ["8/8/8/8/8/5k2/P7/K7 w - - 0 1", "8/8/8/8/8/5k2/P7/K7 b - - 0 1", "8/2k5/8/4P3/8/8/8/K7 w - - 0 1", "8/4P3/8/8/8/5k2/8/K7 b - - 0 1"]),
-    ("KRvKB", ["8/8/8/8/8/5k2/3b4/KR6 w - - 0 1", "8/8/8/8/8/5k2/3b4/KR6 b - - 0 1", "8/8/8/3b4/8/5k2/8/KR6 b - - 0 1", "1R6/8/8/8/8/5k2/3b4/K7 w - - 0 1"]),
-    ("KQvK", ["8/8/8/8/8/5k2/8/KQ6 w - - 0 1", "8/8/8/8/8/5k2/8/KQ6 b - - 0 1", "k7/8/K7/8/8/8/8/1Q6 w - - 0 1", "7k/8/8/8/8/8/8/KQ6 b - - 0 1"]),
-    ("KNvKN", ["8/8/8/8/8/5k2/3n4/KN6 w - - 0 1", "8/8/8/8/8/5k2/3n4/KN6 b - - 0 1", "8/8/8/8/3n4/5k2/8/KN6 w - - 0 1", "n7/8/8/8/8/5k2/8/KN6 b - - 0 1"]),
+    (
+        "KRRvK",
+        [
+            "8/8/8/8/8/5k2/8/KRR5 w - - 0 1",
+            "8/8/8/8/8/5k2/8/KRR5 b - - 0 1",
+            "8/8/8/8/8/8/2k5/KRR5 b - - 0 1",
+            "7k/8/8/8/3R4/8/R7/K7 w - - 0 1",
+        ],
+    ),
+    (
+        "KPvK",
+        [
+            "8/8/8/8/8/5k2/P7/K7 w - - 0 1",
+            "8/8/8/8/8/5k2/P7/K7 b - - 0 1",
+            "8/2k5/8/4P3/8/8/8/K7 w - - 0 1",
+            "8/4P3/8/8/8/5k2/8/K7 b - - 0 1",
+        ],
+    ),
+    (
+        "KRvKB",
+        [
+            "8/8/8/8/8/5k2/3b4/KR6 w - - 0 1",
+            "8/8/8/8/8/5k2/3b4/KR6 b - - 0 1",
+            "8/8/8/3b4/8/5k2/8/KR6 b - - 0 1",
+            "1R6/8/8/8/8/5k2/3b4/K7 w - - 0 1",
+        ],
+    ),
+    (
+        "KQvK",
+        [
+            "8/8/8/8/8/5k2/8/KQ6 w - - 0 1",
+            "8/8/8/8/8/5k2/8/KQ6 b - - 0 1",
+            "k7/8/K7/8/8/8/8/1Q6 w - - 0 1",
+            "7k/8/8/8/8/8/8/KQ6 b - - 0 1",
+        ],
+    ),
+    (
+        "KNvKN",
+        [
+            "8/8/8/8/8/5k2/3n4/KN6 w - - 0 1",
+            "8/8/8/8/8/5k2/3n4/KN6 b - - 0 1",
+            "8/8/8/8/3n4/5k2/8/KN6 w - - 0 1",
+            "n7/8/8/8/8/5k2/8/KN6 b - - 0 1",
+        ],
+    ),
 ];
 
 fn files() -> &'static Vec<(&'static str, Arc<[u8]>)> {

@@ -53,7 +53,9 @@ impl Tablebase {
     /// before a probe needs the table.
     #[wasm_bindgen(js_name = addTable)]
     pub fn add_table(&self, file_name: &str, bytes: &Uint8Array) -> Result<(), JsValue> {
-        self.tables.add_bytes(file_name, bytes.to_vec()).map_err(error)
+        self.tables
+            .add_bytes(file_name, bytes.to_vec())
+            .map_err(error)
     }
 
     /// How many table files were added.
@@ -68,7 +70,10 @@ impl Tablebase {
     #[wasm_bindgen(js_name = probeWdl)]
     pub fn probe_wdl(&self, fen: &JsValue) -> Result<i32, JsValue> {
         let pos = position(fen)?;
-        self.tables.probe_wdl(&pos).map(|w| w.to_i32()).map_err(error)
+        self.tables
+            .probe_wdl(&pos)
+            .map(|w| w.to_i32())
+            .map_err(error)
     }
 
     /// DTZ for the side to move (plies to the next capture or pawn move with best play).

@@ -421,7 +421,9 @@ fn best_moves_mate_within_their_dtz() {
                     break;
                 };
                 assert_eq!(best.wdl, expected, "{}", pos.fen());
-                assert!(root.best_moves().all(|m| (m.rank, m.dtz) == (best.rank, best.dtz)));
+                assert!(root
+                    .best_moves()
+                    .all(|m| (m.rank, m.dtz) == (best.rank, best.dtz)));
                 let zeroing = pos.is_zeroing(best.mv);
                 pos.play_unchecked(best.mv);
                 plies += 1;

@@ -47,7 +47,9 @@ impl RootProbe {
     /// longest resistance (none when the side to move has no legal move).
     pub fn best_moves(&self) -> impl Iterator<Item = &RootMove> {
         let best = self.moves.first().map(RootMove::order);
-        self.moves.iter().take_while(move |m| Some(m.order()) == best)
+        self.moves
+            .iter()
+            .take_while(move |m| Some(m.order()) == best)
     }
 }
 
