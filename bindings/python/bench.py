@@ -365,10 +365,54 @@ def annotated_games(count: int) -> str:
     return "\n\n".join(games) + "\n"
 
 
+# --- syzygy --------------------------------------------------------------------------------------
+
+SYZYGY_FENS = [
+    "8/8/8/8/8/5k2/8/KRR5 w - - 0 1",
+    "8/8/8/8/8/5k2/8/KQ6 b - - 0 1",
+    "8/2k5/8/4P3/8/8/8/K7 w - - 0 1",
+    "8/8/8/8/8/5k2/3b4/KR6 b - - 0 1",
+    "8/8/3r4/8/8/2k5/8/KR6 w - - 0 1",
+    "8/8/8/8/3q4/2k5/8/KQ6 w - - 0 1",
+    "8/8/8/8/8/5k2/3n4/KN6 w - - 0 1",
+    "8/8/8/2Q5/8/5k2/8/KQ6 b - - 0 1",
+]
+
+
+def bench_syzygy(budget: float) -> None:
+    import chess.syzygy
+
+    import qipan.chess.syzygy
+
+    directory = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "syzygy")
+    ref_tables = chess.syzygy.open_tablebase(directory)
+    our_tables = qipan.chess.syzygy.open_tablebase(directory)
+    ref_boards = [chess.Board(fen) for fen in SYZYGY_FENS]
+    our_boards = [qipan.ChessBoard(fen) for fen in SYZYGY_FENS]
+    for ref_board, our_board in zip(ref_boards, our_boards):
+        assert ref_tables.probe_dtz(ref_board) == our_tables.probe_dtz(our_board)
+    n = len(SYZYGY_FENS)
+    for kind in ("wdl", "dtz"):
+        ref_probe = getattr(ref_tables, f"probe_{kind}")
+        our_probe = getattr(our_tables, f"probe_{kind}")
+
+        def ref_all(probe: Callable[[chess.Board], int] = ref_probe) -> None:
+            for board in ref_boards:
+                probe(board)
+
+        def our_all(probe: Callable[[qipan.ChessBoard], int] = our_probe) -> None:
+            for board in our_boards:
+                probe(board)
+
+        row(f"syzygy probe_{kind} (3-4 pieces, per probe)", "python-chess", *scaled(compare(ref_all, our_all, budget), n))
+    ref_tables.close()
+    our_tables.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short timings (smoke test)")
-    parser.add_argument("--only", choices=["chess", "xiangqi", "records", "books"], help="one group of rows")
+    parser.add_argument("--only", choices=["chess", "xiangqi", "records", "books", "syzygy"], help="one group of rows")
     args = parser.parse_args()
     budget = 0.05 if args.quick else 1.0
     print(f"Python {platform.python_version()}, {platform.machine()}, qipan {qipan.__version__}, "
@@ -382,6 +426,8 @@ def main() -> None:
         bench_records(budget)
     if args.only in (None, "books"):
         bench_books(budget)
+    if args.only in (None, "syzygy"):
+        bench_syzygy(budget)
     print("| operation | reference | reference time | qipan time | speed-up |")
     print("|---|---|---:|---:|---:|")
     for what, ref_name, ref, ours_text, ours in ROWS:

@@ -59,6 +59,23 @@ if [ ! -x "$POLYGLOT" ]; then
   apt-get update && apt-get install -y polyglot
 fi
 QIPAN_PYTHON="$PWD/$PY" QIPAN_POLYGLOT="$POLYGLOT" cargo test -p qipan --test polyglot_books -- --ignored
+# Syzygy probing against python-chess's prober on random positions of every 3-4-piece table (a
+# Rust test that runs the oracle script; ignored in a plain `cargo test`). The repository holds a
+# few tables only: the full set is the shared copy when there is one, otherwise python-chess's
+# sdist (where those tables come from), unpacked once into target/.
+SYZYGY=${QIPAN_SYZYGY:-../shared/data/syzygy}
+if [ ! -f "$SYZYGY/KPvKP.rtbw" ]; then
+  SYZYGY=target/syzygy-tables
+  if [ ! -f "$SYZYGY/KPvKP.rtbw" ]; then
+    tmp=$(mktemp -d)
+    "$PY" -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: chess==1.11.2 -d "$tmp"
+    tar xzf "$tmp/chess-1.11.2.tar.gz" -C "$tmp" chess-1.11.2/data/syzygy/regular
+    mkdir -p "$SYZYGY"
+    cp "$tmp"/chess-1.11.2/data/syzygy/regular/*.rtb[wz] "$SYZYGY"/
+    rm -rf "$tmp"
+  fi
+fi
+QIPAN_PYTHON="$PWD/$PY" QIPAN_SYZYGY="$(cd "$SYZYGY" && pwd)" cargo test -p qipan --test syzygy_probe -- --ignored
 
 # pytest exits 5 when it collects no test: `set -e` fails the script then.
 "$PY" -m pytest bindings/python/tests -q -p no:cacheprovider

@@ -27,6 +27,7 @@ pub mod rating;
 pub mod repr;
 pub mod setup;
 pub mod squareset;
+pub mod syzygy;
 pub mod termination;
 pub mod xiangqi_inspect;
 
@@ -63,6 +64,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn_annotations::register(m)?;
     engine::register(m)?;
     polyglot::register(m)?;
+    syzygy::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     let rating = PyModule::new(py, "rating")?;
     rating::register(&rating)?;

@@ -61,7 +61,7 @@ def test_termination_has_python_chess_names_and_qipan_names() -> None:
         assert qipan.Termination[member.name].name == member.name
     for name in [
         "PERPETUAL_CHECK", "PERPETUAL_CHASE", "REPETITION", "MOVE_LIMIT",
-        "RESIGNATION", "AGREEMENT", "TIMEOUT", "DEAD_POSITION",
+        "RESIGNATION", "AGREEMENT", "TIMEOUT", "DEAD_POSITION", "TABLEBASE",
     ]:  # fmt: skip
         assert qipan.Termination[name].value == name.lower()
     assert qipan.Termination("checkmate") is qipan.Termination.CHECKMATE

@@ -186,5 +186,22 @@ def polyglot_usage(path: str) -> tuple[int, int, Optional[str]]:
         return polyglot.zobrist_hash(board), sum(weights) + len(reader) + first.learn, best and best.move.uci()
 
 
+def syzygy_usage(directory: str) -> tuple[int, int, Optional[int], object]:
+    """qipan.chess.syzygy as python-chess's chess.syzygy is used."""
+    import qipan.chess.syzygy as syzygy
+
+    board = qipan.ChessBoard("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")
+    with syzygy.open_tablebase(directory) as tables:
+        added: int = tables.add_directory(directory, load_dtz=False)
+        wdl: int = tables.probe_wdl(board)
+        dtz: Optional[int] = tables.get_dtz(board)
+        either: object = tables.get_wdl(board, "unknown")
+    try:
+        syzygy.Tablebase(max_fds=8).probe_dtz(board)
+    except syzygy.MissingTableError:
+        pass
+    return added, wdl, dtz, either
+
+
 if __name__ == "__main__":
     print(summary())

@@ -26,6 +26,8 @@ pub mod record_data;
 #[cfg(feature = "records")]
 pub mod records;
 pub mod setup;
+#[cfg(feature = "tablebases")]
+pub mod syzygy;
 #[cfg(feature = "records")]
 pub mod trees;
 pub mod verbose;
@@ -42,7 +44,7 @@ export type Termination =
   | "checkmate" | "stalemate" | "insufficient_material" | "seventyfive_moves"
   | "fivefold_repetition" | "fifty_moves" | "threefold_repetition" | "perpetual_check"
   | "perpetual_chase" | "repetition" | "move_limit" | "resignation" | "agreement" | "timeout"
-  | "dead_position";
+  | "dead_position" | "tablebase";
 
 /** How a game ended: why, who won (`null` for a draw) and the PGN result. */
 export interface Outcome {

@@ -15,3 +15,4 @@ export const { Book } = qipan;
 export default qipan.default;
 /** The whole module: chess.js's names (`Chess`, `Move`, `validateFen`, the constants) among the rest. */
 export const namespace = qipan;
+export const { Tablebase, openTablebase } = qipan;

@@ -10,6 +10,7 @@ mod convert_cmd;
 mod game_args;
 mod play_cmd;
 mod position_cmds;
+mod probe_cmd;
 mod rating_cmd;
 mod replay_cmd;
 mod validate_cmd;
@@ -55,6 +56,8 @@ enum Command {
     Analyse(analyse_cmd::AnalyseArgs),
     /// Polyglot opening books: build one from PGN files, or probe a position.
     Book(book_cmd::BookArgs),
+    /// Probe Syzygy endgame tablebases: the WDL and DTZ of a chess position and its best moves.
+    Probe(probe_cmd::ProbeArgs),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::play(args),
         Command::Analyse(args) => analyse_cmd::analyse(args),
         Command::Book(args) => book_cmd::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Probe(args) => probe_cmd::probe(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

@@ -283,7 +283,8 @@ impl<V: Variant> Game<V> {
     }
 
     /// Records an adjudication as it was decided before (a saved game being restored): a
-    /// resignation or time forfeit with a winner, an agreed draw, or a drawn time forfeit.
+    /// resignation or time forfeit with a winner, an agreed draw, a drawn time forfeit, or a
+    /// tablebase adjudication.
     /// Refused (`false`) for any other outcome, and when the game is over.
     pub fn restore_adjudication(&mut self, outcome: Outcome) -> bool {
         let valid = matches!(
@@ -291,11 +292,12 @@ impl<V: Variant> Game<V> {
             (Termination::Resignation, Some(_))
                 | (Termination::Agreement, None)
                 | (Termination::Timeout, _)
+                | (Termination::Tablebase, _)
         );
         valid && self.adjudicate(outcome)
     }
 
-    fn adjudicate(&mut self, outcome: Outcome) -> bool {
+    pub(crate) fn adjudicate(&mut self, outcome: Outcome) -> bool {
         if self.outcome().is_some() {
             return false;
         }

@@ -2,7 +2,7 @@
 //!
 //! The termination names are the lower-case strings python-chess users know, extended with the
 //! Xiangqi endings (`perpetual_check`, `perpetual_chase`, `repetition`, `move_limit`) and chess's
-//! `dead_position`.
+//! `dead_position` and `tablebase`.
 //!
 //! ```
 //! use qipan::{Color, Outcome, Termination};
@@ -54,11 +54,14 @@ pub enum Termination {
     /// of [`Chess::is_dead_position`](crate::Chess::is_dead_position) beyond the material test
     /// (FIDE 1.3 / 5.2.2: the game ends at once, drawn).
     DeadPosition,
+    /// Chess: adjudicated by endgame tablebases, which prove the result with best play and the
+    /// 50-move rule (opt-in: [`Game::adjudicate_by_tablebase`](crate::Game::adjudicate_by_tablebase)).
+    Tablebase,
 }
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 15] = [
+    pub const ALL: [Termination; 16] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -74,6 +77,7 @@ impl Termination {
         Termination::Agreement,
         Termination::Timeout,
         Termination::DeadPosition,
+        Termination::Tablebase,
     ];
 
     /// The lower-case name, as in python-chess (`"checkmate"`, `"fifty_moves"`, ...).
@@ -94,6 +98,7 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::Timeout => "timeout",
             Termination::DeadPosition => "dead_position",
+            Termination::Tablebase => "tablebase",
         }
     }
 }

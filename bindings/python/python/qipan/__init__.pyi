@@ -291,6 +291,7 @@ class Termination(enum.Enum):
     VARIANT_LOSS = "variant_loss"
     VARIANT_DRAW = "variant_draw"
     DEAD_POSITION = "dead_position"
+    TABLEBASE = "tablebase"
 
 _TerminationLike = Union[Termination, str]
 

@@ -32,6 +32,7 @@ mod setup;
 mod setup_fen;
 mod square;
 mod svg;
+pub mod syzygy;
 mod uci;
 mod unwinnable;
 mod zobrist;
