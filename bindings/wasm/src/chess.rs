@@ -320,6 +320,7 @@ impl ChessBoard {
     }
 }
 
+#[cfg(feature = "books")]
 impl ChessBoard {
     /// The position, or `InvalidFenError` while the board is set up into an unplayable one.
     pub(crate) fn chess_position(&self) -> Result<&Chess, JsValue> {
