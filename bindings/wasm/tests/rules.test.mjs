@@ -52,7 +52,7 @@ test("qipan/rules plays both games as the full package does", () => {
 });
 
 test("qipan/rules has no record readers or writers, ratings or pictures", () => {
-  for (const name of ["readGames", "writePgn", "printable", "ratingChange", "ratingLevel"]) {
+  for (const name of ["readGames", "writePgn", "printable", "ratingChange", "ratingLevel", "readAnnotations", "writeAnnotations", "Book", "Tablebase", "openTablebase"]) {
     assert.equal(typeof full[name], "function", `the full package has ${name}`);
     assert.equal(rules[name], undefined, name);
   }
