@@ -125,7 +125,7 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     if text.len() > MAX_LEN {
         return Err(invalid("too long for a Chinese move"));
     }
-    let mut toks = Vec::with_capacity(5);
+    let mut toks = arrayvec::ArrayVec::<Tok, 5>::new();
     for c in text.chars().filter(|c| !c.is_whitespace()) {
         let t = token(c).ok_or_else(|| invalid(&format!("unexpected character {c:?}")))?;
         if toks.len() == 5 {
