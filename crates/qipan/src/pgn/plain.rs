@@ -38,17 +38,21 @@ pub(super) fn check_plain(
     // comments' bytes skipped: it reads the same in UTF-8 and with invalid bytes replaced, but
     // a Xiangqi record that is not UTF-8 is decoded as GBK, where a `}` may be the second byte
     // of a character.
-    let utf8 = || std::str::from_utf8(bytes).is_ok();
+    // A Xiangqi game's moves may be Chinese, read as text: one not named Xiangqi (read as
+    // forced) is decoded with replacement characters when it is not UTF-8.
     let named_xiangqi = named == Ok(GameKind::Xiangqi);
-    if named_xiangqi && !utf8() {
-        return None;
-    }
+    let text = if named_xiangqi || forced == Some(GameKind::Xiangqi) {
+        simdutf8::basic::from_utf8(bytes).ok()?
+    } else {
+        ""
+    };
     let kind = match forced {
         Some(kind) => kind,
         None => named.ok()?,
     };
     let read = PlainRecord {
         bytes,
+        text,
         tags,
         movetext,
         limits,
@@ -59,10 +63,7 @@ pub(super) fn check_plain(
         GameKind::Chess960 => read.check::<Chess>(ChessRules::CHESS960),
         // Its moves may be Chinese: text of a game not named Xiangqi (read as forced) is
         // decoded with replacement characters when it is not UTF-8.
-        GameKind::Xiangqi if named_xiangqi || utf8() => {
-            read.check::<Xiangqi>(XiangqiRules::default())
-        }
-        GameKind::Xiangqi => None,
+        GameKind::Xiangqi => read.check::<Xiangqi>(XiangqiRules::default()),
     }
 }
 
@@ -74,9 +75,10 @@ pub(super) trait PlainVariant: Variant + Copy {
     /// Without a pass, fewer plies than this since the last capture (or pawn move) leave the
     /// history nothing to decide: the game is judged on its last position alone.
     const HISTORY_PLIES: usize;
-    /// The legal move that `text` (one word of the main line) names, read as the general
-    /// reader reads it ([`Variant::parse_any`]); `None` for an error.
-    fn parse_plain(&self, text: &[u8]) -> Option<Self::Move>;
+    /// The legal move that `word` (one word of the main line, in `text` when the game is
+    /// known to be UTF-8) names, read as the general reader reads it ([`Variant::parse_any`]);
+    /// `None` for an error.
+    fn parse_plain(&self, word: &[u8], text: &str) -> Option<Self::Move>;
     /// Plays a move (or passes), perhaps without keeping the repetition key.
     fn play_plain(&mut self, mv: Self::Move);
     /// The position with its repetition key, to start a [`Game`] from.
@@ -89,10 +91,10 @@ impl PlainVariant for Chess {
     // occurrences take sixteen plies without a capture or pawn move.
     const HISTORY_PLIES: usize = 16;
 
-    fn parse_plain(&self, text: &[u8]) -> Option<Move> {
-        match self.parse_plain_san(text) {
+    fn parse_plain(&self, word: &[u8], _: &str) -> Option<Move> {
+        match self.parse_plain_san(word) {
             Some(mv) => Some(mv),
-            None => self.parse_any(ascii(text)).ok(),
+            None => self.parse_any(ascii(word)).ok(),
         }
     }
 
@@ -117,8 +119,11 @@ impl PlainVariant for Xiangqi {
     // repetition rules judge takes eight plies without a capture; the move limit many more.
     const HISTORY_PLIES: usize = 8;
 
-    fn parse_plain(&self, text: &[u8]) -> Option<crate::xiangqi::Move> {
-        self.parse_any(std::str::from_utf8(text).ok()?).ok()
+    fn parse_plain(&self, word: &[u8], text: &str) -> Option<crate::xiangqi::Move> {
+        // The word lies in the game's text, checked UTF-8 once, and starts and ends on
+        // character boundaries: its text without a second check.
+        let at = (word.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+        self.parse_any(text.get(at..at + word.len())?).ok()
     }
 
     fn play_plain(&mut self, mv: crate::xiangqi::Move) {
@@ -133,6 +138,8 @@ impl PlainVariant for Xiangqi {
 /// One game's bytes, as far as the tags are read.
 struct PlainRecord<'a> {
     bytes: &'a [u8],
+    /// The bytes as text, when they were checked UTF-8 (a Xiangqi game), else empty.
+    text: &'a str,
     tags: PlainTags<'a>,
     movetext: usize,
     limits: &'a Limits,
@@ -150,6 +157,7 @@ impl PlainRecord<'_> {
         };
         position.set_mode(&rules);
         let mut play = PlainReplay {
+            text: self.text,
             start: position,
             position,
             // About one move in every ten bytes of a record.
@@ -189,7 +197,9 @@ impl PlainRecord<'_> {
 
 /// The moves played: the [`Game`] that judges the ending is made of them at the end (keeping a
 /// position per ply, as a `Game` does, would cost more than the rest of the replay).
-struct PlainReplay<V: PlainVariant> {
+struct PlainReplay<'a, V: PlainVariant> {
+    /// The game's text ([`PlainRecord::text`]).
+    text: &'a str,
     start: V,
     position: V,
     moves: Vec<V::Move>,
@@ -198,13 +208,13 @@ struct PlainReplay<V: PlainVariant> {
     max_plies: usize,
 }
 
-impl<V: PlainVariant> PlainReplay<V> {
+impl<V: PlainVariant> PlainReplay<'_, V> {
     /// Plays one move's text; `None` when it is no legal move (or one too many).
     fn play(&mut self, text: &[u8]) -> Option<()> {
         if self.moves.len() >= self.max_plies {
             return None;
         }
-        let mv = self.position.parse_plain(text)?;
+        let mv = self.position.parse_plain(text, self.text)?;
         self.passed |= V::is_null(mv);
         self.position.play_plain(mv);
         self.moves.push(mv);
@@ -306,7 +316,7 @@ fn play_movetext<V: PlainVariant>(
     bytes: &[u8],
     start: usize,
     limits: &Limits,
-    play: &mut PlainReplay<V>,
+    play: &mut PlainReplay<'_, V>,
 ) -> Option<Option<&'static str>> {
     let mut result = None;
     let mut i = start;
@@ -359,7 +369,7 @@ fn is_move_number(bytes: &[u8], i: &mut usize) -> bool {
 /// that is dropped (`e.p.`).
 fn play_word<V: PlainVariant>(
     word: &[u8],
-    play: &mut PlainReplay<V>,
+    play: &mut PlainReplay<'_, V>,
 ) -> Option<Option<&'static str>> {
     // Almost every word: a move in letters without a suffix (results and move numbers start
     // with a digit or `*`; the dropped `e.p.`, `e.p` and `ep.` have a dot second or third).
@@ -434,19 +444,27 @@ fn word_len(bytes: &[u8], start: usize, non_ascii: bool) -> Option<usize> {
     }
 }
 
-/// The length of the character at `bytes[i]` (outside ASCII), or `None` when it is white space
-/// (which the tokenizer reads as such) or not UTF-8.
+/// The length of the character at `bytes[i]` (outside ASCII, in text checked UTF-8), or `None`
+/// when it is white space (which the tokenizer reads as such).
 fn non_space_char_len(bytes: &[u8], i: usize) -> Option<usize> {
-    let len = match bytes[i] {
+    let lead = bytes[i];
+    let len = match lead {
         0xC0..=0xDF => 2,
         0xE0..=0xEF => 3,
         _ => 4,
     };
-    let c = std::str::from_utf8(bytes.get(i..i + len)?)
-        .ok()?
-        .chars()
-        .next()?;
-    (!is_space(c)).then_some(len)
+    // White space outside ASCII (U+0085, U+00A0, U+1680, U+2000–U+205F, U+3000) and the
+    // byte-order mark start with these bytes; Chinese characters (U+4E00–U+9FFF) never do.
+    if matches!(lead, 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF) {
+        let c = std::str::from_utf8(bytes.get(i..i + len)?)
+            .ok()?
+            .chars()
+            .next()?;
+        if is_space(c) {
+            return None;
+        }
+    }
+    Some(len)
 }
 
 /// The end of the variation that opens at `bytes[open]`, its tokens skipped as the general
