@@ -373,9 +373,14 @@ fn play_word<V: PlainVariant>(
 ) -> Option<Option<&'static str>> {
     // Almost every word: a move in letters without a suffix (results and move numbers start
     // with a digit or `*`; the dropped `e.p.`, `e.p` and `ep.` have a dot second or third).
+    // A Xiangqi move too: WXF (`C2.5`, dotted but no `e`) and Chinese (outside ASCII).
     let last = word[word.len() - 1];
     let dotted = word.len() >= 3 && (word[1] == b'.' || word[2] == b'.');
-    if word[0].is_ascii_alphabetic() && !matches!(last, b'!' | b'?') && !dotted {
+    let dropped = dotted && word[0].eq_ignore_ascii_case(&b'e');
+    if (word[0].is_ascii_alphabetic() || word[0] >= 0x80)
+        && !matches!(last, b'!' | b'?')
+        && !dropped
+    {
         return play.play(word).map(|()| None);
     }
     let digits = count(word, |b| b.is_ascii_digit());

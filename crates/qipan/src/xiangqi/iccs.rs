@@ -63,7 +63,7 @@ pub fn parse_iccs_move(text: &str, ranks: IccsRanks) -> Result<Move, MoveError> 
 /// [`parse_iccs_move`] with the reason as a static string: a reader trying ICCS first (then
 /// WXF) builds no error for text that is not ICCS.
 pub(crate) fn iccs_syntax(text: &str, ranks: IccsRanks) -> Result<Move, &'static str> {
-    let s = text.trim().as_bytes();
+    let s = super::notation::trim(text).as_bytes();
     if s.len() > 8 {
         return Err("too long for an ICCS move");
     }

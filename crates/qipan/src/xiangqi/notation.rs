@@ -19,6 +19,18 @@ use crate::{Color, MoveError, Variant};
 /// Longest text (in bytes) a WXF or Chinese reader looks at; anything longer is invalid.
 pub(crate) const MAX_LEN: usize = 64;
 
+/// `text.trim()`, without looking for white space outside ASCII when the text starts and ends
+/// with ASCII that is no white space (every move word of a record).
+pub(crate) fn trim(text: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii() && !b.is_ascii_whitespace());
+    let bytes = text.as_bytes();
+    if plain(bytes.first()) && plain(bytes.last()) {
+        text
+    } else {
+        text.trim()
+    }
+}
+
 /// The direction of a move, from the mover's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Dir {
@@ -219,19 +231,22 @@ pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Mo
         {
             continue;
         }
-        // Its place among the pieces of its kind on its file, as `describe` counts it.
-        let (mut index, mut count) = (0u8, 0u8);
-        for other in kind_slots
-            .iter()
-            .filter_map(|&p| Square::from_index(usize::from(p)))
-        {
-            if other.file() == from.file() {
-                count += 1;
-                index += u8::from(forward(color, other.rank()) > forward(color, from.rank()));
+        // Its place among the pieces of its kind on its file, as `describe` counts it (any
+        // place is accepted when the text gives none).
+        if pattern.which != Which::Any {
+            let (mut index, mut count) = (0u8, 0u8);
+            for other in kind_slots
+                .iter()
+                .filter_map(|&p| Square::from_index(usize::from(p)))
+            {
+                if other.file() == from.file() {
+                    count += 1;
+                    index += u8::from(forward(color, other.rank()) > forward(color, from.rank()));
+                }
             }
-        }
-        if !pattern.which.accepts(index, count) {
-            continue;
+            if !pattern.which.accepts(index, count) {
+                continue;
+            }
         }
         let Some(to) = target(color, pattern, from) else {
             continue;
