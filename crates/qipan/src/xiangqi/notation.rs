@@ -216,6 +216,8 @@ impl Pattern {
 /// the named kind (and file, and place on it) gives at most one move to test for legality. What
 /// it finds is what [`resolve_by_list`] finds among the legal moves (tested side by side below),
 /// which words the ambiguity.
+// Inlined into the two readers, so that the pattern they read stays in registers.
+#[inline(always)]
 pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Move, MoveError> {
     let color = pos.turn;
     let (lo, hi) = KIND_SLOTS[pattern.kind.index()];
