@@ -43,7 +43,7 @@ printf '%-18s %14s %8s %8s %10s  %s\n' target executions exec/s cov ft result
 for t in "${targets[@]}"; do
     mkdir -p "$fuzz_dir/corpus/$t" "$fuzz_dir/seeds/$t"
     case $t in
-    xiangqi* | pgn_xiangqi) dict=$fuzz_dir/xiangqi.dict ;;
+    xiangqi* | pgn_xiangqi | pgn_check_xiangqi) dict=$fuzz_dir/xiangqi.dict ;;
     archive_*) dict=$fuzz_dir/archive.dict ;;
     *) dict=$fuzz_dir/chess.dict ;;
     esac

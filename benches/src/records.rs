@@ -340,12 +340,70 @@ pub fn chess_file(games: usize, seed: u64) -> String {
     out
 }
 
-/// One Xiangqi game in `format` (`ICCS`, `WXF` or `Chinese`), engine-like (captures first), cut
-/// at a random length or ended by the rules.
-fn xiangqi_game(index: usize, rng: &mut Rng, out: &mut String) {
+/// The notation of the moves of a Xiangqi record file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum XiangqiNotation {
+    /// A third each in ICCS, WXF and Chinese (simplified), variations in WXF: the file of
+    /// `compare`.
+    Mixed,
+    /// ICCS (`h2e2`), as UCCI engines write it.
+    Iccs,
+    /// WXF (`C2.5`).
+    Wxf,
+    /// Chinese, simplified characters (`炮二平五`).
+    Chinese,
+    /// Chinese, traditional characters (`炮二平五`, `馬8進7`).
+    ChineseTraditional,
+}
+
+impl XiangqiNotation {
+    /// Every single notation, in the order the benches print them.
+    pub const SINGLE: [XiangqiNotation; 4] = [
+        XiangqiNotation::Iccs,
+        XiangqiNotation::Wxf,
+        XiangqiNotation::Chinese,
+        XiangqiNotation::ChineseTraditional,
+    ];
+
+    /// A short name for file names and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            XiangqiNotation::Mixed => "mixed",
+            XiangqiNotation::Iccs => "iccs",
+            XiangqiNotation::Wxf => "wxf",
+            XiangqiNotation::Chinese => "chinese",
+            XiangqiNotation::ChineseTraditional => "chinese-traditional",
+        }
+    }
+}
+
+/// One Xiangqi game in `notation` (for `Mixed`, by the game's index), engine-like (captures
+/// first), cut at a random length or ended by the rules.
+fn xiangqi_game(index: usize, rng: &mut Rng, out: &mut String, notation: XiangqiNotation) {
     use qipan::xiangqi::{Xiangqi, XiangqiRules};
-    use qipan::Game;
-    let format = ["ICCS", "WXF", "Chinese"][index % 3];
+    use qipan::{Game, Notation, Variant};
+    let mixed = notation == XiangqiNotation::Mixed;
+    let notation = match notation {
+        XiangqiNotation::Mixed => [
+            XiangqiNotation::Iccs,
+            XiangqiNotation::Wxf,
+            XiangqiNotation::Chinese,
+        ][index % 3],
+        single => single,
+    };
+    let format = match notation {
+        XiangqiNotation::Iccs => "ICCS",
+        XiangqiNotation::Wxf => "WXF",
+        _ => "Chinese",
+    };
+    let write = |pos: &Xiangqi, mv: qipan::xiangqi::Move| match notation {
+        XiangqiNotation::Iccs => mv.to_string(),
+        XiangqiNotation::Wxf | XiangqiNotation::Mixed => pos.wxf(mv),
+        XiangqiNotation::Chinese => pos.chinese(mv),
+        XiangqiNotation::ChineseTraditional => pos
+            .write_move(mv, Notation::ChineseTraditional)
+            .unwrap_or_default(),
+    };
     let mut game: Game<Xiangqi> = Game::new_with(XiangqiRules::default());
     let mut text = Movetext::new();
     let mut after_break = true;
@@ -369,12 +427,7 @@ fn xiangqi_game(index: usize, rng: &mut Rng, out: &mut String) {
         let white = pos.turn() == qipan::Color::White;
         text.number(pos.fullmove_number(), white, after_break);
         after_break = false;
-        let written = match format {
-            "ICCS" => mv.to_string(),
-            "WXF" => pos.wxf(mv),
-            _ => pos.chinese(mv),
-        };
-        text.word(&written);
+        text.word(&write(&pos, mv));
         if rng.chance(80) {
             text.comment(rng);
             after_break = true;
@@ -384,7 +437,12 @@ fn xiangqi_game(index: usize, rng: &mut Rng, out: &mut String) {
             text.word("(");
             text.number(pos.fullmove_number(), white, true);
             let other = moves[rng.below(moves.len())];
-            text.word(&pos.wxf(other));
+            // The mixed file of `compare` writes its variations in WXF.
+            text.word(&if mixed {
+                pos.wxf(other)
+            } else {
+                write(&pos, other)
+            });
             text.word(")");
             after_break = true;
         }
@@ -408,10 +466,16 @@ fn xiangqi_game(index: usize, rng: &mut Rng, out: &mut String) {
 
 /// `games` Xiangqi games from `seed`, a third each in ICCS, WXF and Chinese notation.
 pub fn xiangqi_file(games: usize, seed: u64) -> String {
+    xiangqi_file_in(games, seed, XiangqiNotation::Mixed)
+}
+
+/// `games` Xiangqi games from `seed` in `notation`: the same games (moves, comments,
+/// variations) for every notation but `Mixed`, only the moves' text differs.
+pub fn xiangqi_file_in(games: usize, seed: u64, notation: XiangqiNotation) -> String {
     let mut rng = Rng::new(seed);
     let mut out = String::new();
     for index in 1..=games {
-        xiangqi_game(index, &mut rng, &mut out);
+        xiangqi_game(index, &mut rng, &mut out, notation);
     }
     out
 }

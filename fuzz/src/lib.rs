@@ -505,6 +505,36 @@ pub fn check_checks(data: &[u8]) {
     }
 }
 
+/// [`check_checks`] for Xiangqi: `check_game` on every game of `data`, read as the tags say and
+/// as Xiangqi forced, against the general replay under the default Xiangqi rules (`check_game`
+/// reads most valid Xiangqi games, in any notation, in one pass of its own).
+pub fn check_checks_xiangqi(data: &[u8]) {
+    use qipan::pgn::{check_game, replay_with};
+    use qipan::xiangqi::XiangqiRules;
+    use qipan::GameKind;
+    let limits = pgn_limits();
+    for raw in Splitter::new(data, limits).take(32) {
+        let Ok(raw) = raw else { break };
+        for forced in [None, Some(GameKind::Xiangqi)] {
+            let check = check_game(&raw, &limits, forced);
+            if check.variant != Ok(GameKind::Xiangqi) {
+                continue;
+            }
+            let report = replay_with::<Xiangqi>(&raw, &limits, &XiangqiRules::default());
+            let text = String::from_utf8_lossy(&raw.bytes);
+            let valid = check.errors.is_empty();
+            assert_eq!(valid, report.errors.is_empty(), "{forced:?} {:?}\n{text}", check.errors);
+            if !report.errors.is_empty() {
+                continue;
+            }
+            assert_eq!(check.notes, report.notes, "{forced:?}\n{text}");
+            assert_eq!(check.plies, report.plies(), "{forced:?}\n{text}");
+            let ending = report.outcome().map_or("none", |o| o.termination.as_str());
+            assert_eq!(check.ending, Some(ending), "{forced:?}\n{text}");
+        }
+    }
+}
+
 fn read_one(text: &str) -> RawGame {
     let mut games = Splitter::new(text.as_bytes(), Limits::default());
     let raw = games

@@ -42,7 +42,7 @@ pub struct GameCheck {
 /// ```
 pub fn check_game(raw: &RawGame, limits: &Limits, forced: Option<GameKind>) -> GameCheck {
     // Almost every game of a database: a valid chess game in plain text, read in one pass.
-    match super::plain::check_plain_chess(raw, limits, forced) {
+    match super::plain::check_plain(raw, limits, forced) {
         Some(check) => check,
         None => check_game_read(raw, limits, forced),
     }

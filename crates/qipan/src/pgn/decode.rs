@@ -14,7 +14,7 @@ use super::{Limits, Token, Tokenizer};
 
 /// The text of one game's bytes (see the [module docs](self)).
 pub(crate) fn game_text<'a>(bytes: &'a [u8], limits: &super::Limits) -> Cow<'a, str> {
-    if let Ok(text) = std::str::from_utf8(bytes) {
+    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
         return Cow::Borrowed(text);
     }
     let lossy = String::from_utf8_lossy(bytes);

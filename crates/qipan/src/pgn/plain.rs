@@ -1,26 +1,29 @@
-//! The common case of [`check_game`](super::check_game), read in one pass: a chess record in
-//! UTF-8 whose tags stand one to a line, whose main line plays without an error and whose result
-//! agrees with its ending. That is almost every game of a database, and reading it this way —
-//! the movetext scanned once as bytes, plain SAN resolved from the pieces that reach its target
-//! square ([`Chess::parse_plain_san`]), only the moves kept and the [`Game`] that judges the
-//! ending made at the end — is several times faster than the tokenizer, visitor and `Game` per
-//! ply of the general reader.
+//! The common case of [`check_game`](super::check_game), read in one pass: a chess or Xiangqi
+//! record in UTF-8 whose tags stand one to a line, whose main line plays without an error and
+//! whose result agrees with its ending. That is almost every game of a database, and reading it
+//! this way — the movetext scanned once as bytes, each move word read by the position (plain SAN
+//! resolved from the pieces that reach its target square, [`Chess::parse_plain_san`]; ICCS, WXF
+//! and Chinese by [`Variant::parse_any`], as the general reader reads them), only the moves kept
+//! and the [`Game`] that judges the ending made at the end — is several times faster than the
+//! tokenizer, visitor and `Game` per ply of the general reader.
 //!
 //! Anything else returns `None` and the game is read the general way: another game, an error or
 //! a note to report, and every piece of text the tokenizer reads in a way of its own (a `%` line
-//! or an XQBase trailer, a tag after a comment, a character outside ASCII between the comments).
+//! or an XQBase trailer, a tag after a comment, a character outside ASCII between the comments
+//! of a chess game, white space outside ASCII, a Xiangqi record that is not UTF-8).
 //! Where it answers, the answer is the one the general reader gives (`plain_tests.rs` compares
-//! both on every record of the repository and on thousands of changed ones, the `pgn_check` fuzz
-//! target on any text).
+//! both on every record of the repository and on thousands of changed ones, the `pgn_check` and
+//! `pgn_check_xiangqi` fuzz targets on any text).
 
-use super::token::{byte_table, is_dropped_word, is_tag_name_byte, WORD_ENDS};
+use super::token::{byte_table, is_dropped_word, is_space, is_tag_name_byte, WORD_ENDS};
 use super::{nag_of_glyph, result_of, GameCheck, Limits, RawGame};
 use crate::chess::{ChessRules, Move};
-use crate::{Chess, Game, GameKind, Variant};
+use crate::xiangqi::XiangqiRules;
+use crate::{Chess, Game, GameKind, Variant, Xiangqi};
 
-/// The [`GameCheck`] of a valid chess game that reads the plain way (see the module docs), or
-/// `None` when the general reader must look.
-pub(super) fn check_plain_chess(
+/// The [`GameCheck`] of a valid chess or Xiangqi game that reads the plain way (see the module
+/// docs), or `None` when the general reader must look.
+pub(super) fn check_plain(
     raw: &RawGame,
     limits: &Limits,
     forced: Option<GameKind>,
@@ -30,111 +33,208 @@ pub(super) fn check_plain_chess(
     }
     let bytes = &raw.bytes[..];
     let (tags, movetext) = plain_tags(bytes)?;
-    let tag = |name: &str| tags.get(name);
-    let named = GameKind::from_tag_values(tag);
-    // The movetext is read as ASCII outside its comments, whose bytes are skipped: it reads the
-    // same in UTF-8 and with invalid bytes replaced, but a Xiangqi record that is not UTF-8 is
-    // decoded as GBK, where a `}` may be the second byte of a character.
-    if named == Ok(GameKind::Xiangqi) && std::str::from_utf8(bytes).is_err() {
-        return None;
-    }
+    let named = GameKind::from_tag_values(|name| tags.get(name));
+    // The movetext is read as ASCII outside its comments (chess) or as UTF-8 (Xiangqi), the
+    // comments' bytes skipped: it reads the same in UTF-8 and with invalid bytes replaced, but
+    // a Xiangqi record that is not UTF-8 is decoded as GBK, where a `}` may be the second byte
+    // of a character.
+    // A Xiangqi game's moves may be Chinese, read as text: one not named Xiangqi (read as
+    // forced) is decoded with replacement characters when it is not UTF-8.
+    let named_xiangqi = named == Ok(GameKind::Xiangqi);
+    let text = if named_xiangqi || forced == Some(GameKind::Xiangqi) {
+        simdutf8::basic::from_utf8(bytes).ok()?
+    } else {
+        ""
+    };
     let kind = match forced {
         Some(kind) => kind,
         None => named.ok()?,
     };
-    let rules = match kind {
-        GameKind::Chess => ChessRules::FIDE,
-        GameKind::Chess960 => ChessRules::CHESS960,
-        GameKind::Xiangqi => return None,
+    let read = PlainRecord {
+        bytes,
+        text,
+        tags,
+        movetext,
+        limits,
+        kind,
     };
-    let mut position = match tag("FEN") {
-        Some(fen) => Chess::from_fen_for(fen.trim(), &rules).ok()?,
-        None => Chess::start_with(&rules),
-    };
-    position.set_mode(&rules);
-    let mut play = PlainReplay {
-        start: position,
-        position,
-        // About one move in every ten bytes of a record.
-        moves: Vec::with_capacity((bytes.len() / 8).min(limits.max_plies)),
-        passed: false,
-        max_plies: limits.max_plies,
-    };
-    let result = play_movetext(bytes, movetext, limits, &mut play)?;
-    let tag_result = tag("Result").map(str::trim);
-    if let (Some(tag), Some(token)) = (tag_result, result) {
-        if tag != token {
-            return None;
+    match kind {
+        GameKind::Chess => read.check::<Chess>(ChessRules::FIDE),
+        GameKind::Chess960 => read.check::<Chess>(ChessRules::CHESS960),
+        // Its moves may be Chinese: text of a game not named Xiangqi (read as forced) is
+        // decoded with replacement characters when it is not UTF-8.
+        GameKind::Xiangqi => read.check::<Xiangqi>(XiangqiRules::default()),
+    }
+}
+
+/// What the one-pass reader needs of a game: how to read and play a move cheaply, and how soon
+/// the history (repetitions, move limits) can decide the game.
+pub(super) trait PlainVariant: Variant + Copy {
+    /// Move text may hold characters outside ASCII (Chinese notation).
+    const NON_ASCII_MOVES: bool;
+    /// Without a pass, fewer plies than this since the last capture (or pawn move) leave the
+    /// history nothing to decide: the game is judged on its last position alone.
+    const HISTORY_PLIES: usize;
+    /// The legal move that `word` (one word of the main line, in `text` when the game is
+    /// known to be UTF-8) names, read as the general reader reads it ([`Variant::parse_any`]);
+    /// `None` for an error.
+    fn parse_plain(&self, word: &[u8], text: &str) -> Option<Self::Move>;
+    /// Plays a move (or passes), perhaps without keeping the repetition key.
+    fn play_plain(&mut self, mv: Self::Move);
+    /// The position with its repetition key, to start a [`Game`] from.
+    fn with_key(self) -> Self;
+}
+
+impl PlainVariant for Chess {
+    const NON_ASCII_MOVES: bool = false;
+    // Without passes a position comes back four plies later at the earliest: five
+    // occurrences take sixteen plies without a capture or pawn move.
+    const HISTORY_PLIES: usize = 16;
+
+    fn parse_plain(&self, word: &[u8], _: &str) -> Option<Move> {
+        match self.parse_plain_san(word) {
+            Some(mv) => Some(mv),
+            None => self.parse_any(ascii(word)).ok(),
         }
     }
-    let game = play.game_for_ending(rules);
-    let ending = match game.outcome() {
-        None => "none",
-        Some(real) => {
-            if tag_result
-                .or(result)
-                .is_some_and(|claimed| claimed != real.result())
-            {
+
+    /// Without the zobrist key: the ending needs keys only at the end ([`Chess::rehash`]).
+    fn play_plain(&mut self, mv: Move) {
+        if mv.is_null() {
+            self.play_null();
+        } else {
+            self.play_unhashed(mv);
+        }
+    }
+
+    fn with_key(mut self) -> Chess {
+        self.rehash();
+        self
+    }
+}
+
+impl PlainVariant for Xiangqi {
+    const NON_ASCII_MOVES: bool = true;
+    // A position comes back four plies later at the earliest: the third occurrence that the
+    // repetition rules judge takes eight plies without a capture; the move limit many more.
+    const HISTORY_PLIES: usize = 8;
+
+    fn parse_plain(&self, word: &[u8], text: &str) -> Option<crate::xiangqi::Move> {
+        // The word lies in the game's text, checked UTF-8 once, and starts and ends on
+        // character boundaries: its text without a second check.
+        let at = (word.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+        self.parse_any(text.get(at..at + word.len())?).ok()
+    }
+
+    fn play_plain(&mut self, mv: crate::xiangqi::Move) {
+        self.play_or_pass(mv);
+    }
+
+    fn with_key(self) -> Xiangqi {
+        self
+    }
+}
+
+/// One game's bytes, as far as the tags are read.
+struct PlainRecord<'a> {
+    bytes: &'a [u8],
+    /// The bytes as text, when they were checked UTF-8 (a Xiangqi game), else empty.
+    text: &'a str,
+    tags: PlainTags<'a>,
+    movetext: usize,
+    limits: &'a Limits,
+    kind: GameKind,
+}
+
+impl PlainRecord<'_> {
+    /// Plays the movetext as `V` under `rules` and judges the ending.
+    fn check<V: PlainVariant>(&self, rules: V::Rules) -> Option<GameCheck> {
+        let (bytes, limits) = (self.bytes, self.limits);
+        let tag = |name: &str| self.tags.get(name);
+        let mut position = match tag("FEN") {
+            Some(fen) => V::from_fen_for(fen.trim(), &rules).ok()?,
+            None => V::start_with(&rules),
+        };
+        position.set_mode(&rules);
+        let mut play = PlainReplay {
+            text: self.text,
+            start: position,
+            position,
+            // About one move in every ten bytes of a record.
+            moves: Vec::with_capacity((bytes.len() / 8).min(limits.max_plies)),
+            passed: false,
+            max_plies: limits.max_plies,
+        };
+        let result = play_movetext(bytes, self.movetext, limits, &mut play)?;
+        let tag_result = tag("Result").map(str::trim);
+        if let (Some(tag), Some(token)) = (tag_result, result) {
+            if tag != token {
                 return None;
             }
-            real.termination.as_str()
         }
-    };
-    Some(GameCheck {
-        variant: Ok(kind),
-        plies: play.moves.len(),
-        ending: Some(ending),
-        errors: Vec::new(),
-        notes: Vec::new(),
-    })
+        let game = play.game_for_ending(rules);
+        let ending = match game.outcome() {
+            None => "none",
+            Some(real) => {
+                if tag_result
+                    .or(result)
+                    .is_some_and(|claimed| claimed != real.result())
+                {
+                    return None;
+                }
+                real.termination.as_str()
+            }
+        };
+        Some(GameCheck {
+            variant: Ok(self.kind),
+            plies: play.moves.len(),
+            ending: Some(ending),
+            errors: Vec::new(),
+            notes: Vec::new(),
+        })
+    }
 }
 
 /// The moves played: the [`Game`] that judges the ending is made of them at the end (keeping a
 /// position per ply, as a `Game` does, would cost more than the rest of the replay).
-struct PlainReplay {
-    start: Chess,
-    position: Chess,
-    moves: Vec<Move>,
+struct PlainReplay<'a, V: PlainVariant> {
+    /// The game's text ([`PlainRecord::text`]).
+    text: &'a str,
+    start: V,
+    position: V,
+    moves: Vec<V::Move>,
     /// A null move was played.
     passed: bool,
     max_plies: usize,
 }
 
-impl PlainReplay {
-    /// Plays one move's text (ASCII); `None` when it is no legal move (or one too many).
+impl<V: PlainVariant> PlainReplay<'_, V> {
+    /// Plays one move's text; `None` when it is no legal move (or one too many).
     fn play(&mut self, text: &[u8]) -> Option<()> {
         if self.moves.len() >= self.max_plies {
             return None;
         }
-        let mv = match self.position.parse_plain_san(text) {
-            Some(mv) => mv,
-            None => self.position.parse_any(ascii(text)).ok()?,
-        };
-        self.passed |= mv.is_null();
-        play_unhashed(&mut self.position, mv);
+        let mv = self.position.parse_plain(text, self.text)?;
+        self.passed |= V::is_null(mv);
+        self.position.play_plain(mv);
         self.moves.push(mv);
         Some(())
     }
 
     /// A game with the last position and every position a repetition there could count: the
     /// ones since the last capture or pawn move (no position before it comes back, and a `Game`
-    /// looks no further back), or none when a fifth occurrence is impossible.
-    fn game_for_ending(&self, rules: ChessRules) -> Game<Chess> {
+    /// looks no further back), or none when the history cannot decide anything yet.
+    fn game_for_ending(&self, rules: V::Rules) -> Game<V> {
         let since = self.position.halfmove_clock() as usize;
-        // Without passes a position comes back four plies later at the earliest: five
-        // occurrences take sixteen plies without a capture or pawn move.
-        if !self.passed && since < 16 {
-            let mut last = self.position;
-            last.rehash();
-            return Game::with_rules(last, rules);
+        if !self.passed && since < V::HISTORY_PLIES {
+            return Game::with_rules(self.position.with_key(), rules);
         }
         let zeroing = self.moves.len().saturating_sub(since);
         let mut position = self.start;
         for &mv in &self.moves[..zeroing] {
-            play_unhashed(&mut position, mv);
+            position.play_plain(mv);
         }
-        position.rehash();
-        let mut game = Game::with_rules(position, rules);
+        let mut game = Game::with_rules(position.with_key(), rules);
         for &mv in &self.moves[zeroing..] {
             game.push_unchecked(mv);
         }
@@ -155,16 +255,6 @@ impl<'a> PlainTags<'a> {
     fn get(&self, name: &str) -> Option<&'a str> {
         let i = Self::NAMES.iter().position(|n| *n == name.as_bytes())?;
         self.values[i]
-    }
-}
-
-/// Plays `mv` (or passes) without keeping the zobrist key: the ending needs keys only at the end
-/// ([`Chess::rehash`]).
-fn play_unhashed(position: &mut Chess, mv: Move) {
-    if mv.is_null() {
-        position.play_null();
-    } else {
-        position.play_unhashed(mv);
     }
 }
 
@@ -222,11 +312,11 @@ fn plain_tags(bytes: &[u8]) -> Option<(PlainTags<'_>, usize)> {
 
 /// Plays the main line of the movetext at `bytes[start..]` and returns its last result token
 /// (`None` without one); `None` for anything the general reader must look at.
-fn play_movetext(
+fn play_movetext<V: PlainVariant>(
     bytes: &[u8],
     start: usize,
     limits: &Limits,
-    play: &mut PlainReplay,
+    play: &mut PlainReplay<'_, V>,
 ) -> Option<Option<&'static str>> {
     let mut result = None;
     let mut i = start;
@@ -236,18 +326,20 @@ fn play_movetext(
             b'%' if i == 0 || bytes[i - 1] == b'\n' => i = line_end(bytes, i),
             b'{' => i += 2 + memchr::memchr(b'}', &bytes[i + 1..])?,
             b';' => i = line_end(bytes, i),
-            b'(' => i = skip_variation(bytes, i, limits.max_depth)?,
+            b'(' => i = skip_variation(bytes, i, limits.max_depth, V::NON_ASCII_MOVES)?,
             b'$' => {
                 let digits = count(&bytes[i + 1..], |b| b.is_ascii_digit());
                 ascii(&bytes[i + 1..i + 1 + digits]).parse::<u8>().ok()?;
                 i += 1 + digits;
             }
-            // Tags, stray brackets, XQBase trailers, text outside ASCII: the general reader's.
-            b')' | b'[' | b']' | b'}' | b'=' | 0x80.. => return None,
+            // Tags, stray brackets, XQBase trailers, text outside ASCII in a chess game: the
+            // general reader's.
+            b')' | b'[' | b']' | b'}' | b'=' => return None,
+            0x80.. if !V::NON_ASCII_MOVES => return None,
             // A move number on its own (`12.`, `12...`): a third of the words.
             b'0'..=b'9' if is_move_number(bytes, &mut i) => {}
             _ => {
-                let len = count(&bytes[i..], |b| !WORD_END[usize::from(b)]);
+                let len = word_len(bytes, i, V::NON_ASCII_MOVES)?;
                 let word = &bytes[i..i + len];
                 i += len;
                 if let Some(token) = play_word(word, play)? {
@@ -275,12 +367,20 @@ fn is_move_number(bytes: &[u8], i: &mut usize) -> bool {
 /// One word of the main line (ASCII) as the tokenizer reads it: a result (returned), a move
 /// number (perhaps glued to its move), a move with its `!`/`?` suffix, a glyph alone, or a word
 /// that is dropped (`e.p.`).
-fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>> {
+fn play_word<V: PlainVariant>(
+    word: &[u8],
+    play: &mut PlainReplay<'_, V>,
+) -> Option<Option<&'static str>> {
     // Almost every word: a move in letters without a suffix (results and move numbers start
     // with a digit or `*`; the dropped `e.p.`, `e.p` and `ep.` have a dot second or third).
+    // A Xiangqi move too: WXF (`C2.5`, dotted but no `e`) and Chinese (outside ASCII).
     let last = word[word.len() - 1];
     let dotted = word.len() >= 3 && (word[1] == b'.' || word[2] == b'.');
-    if word[0].is_ascii_alphabetic() && !matches!(last, b'!' | b'?') && !dotted {
+    let dropped = dotted && word[0].eq_ignore_ascii_case(&b'e');
+    if (word[0].is_ascii_alphabetic() || word[0] >= 0x80)
+        && !matches!(last, b'!' | b'?')
+        && !dropped
+    {
         return play.play(word).map(|()| None);
     }
     let digits = count(word, |b| b.is_ascii_digit());
@@ -335,9 +435,47 @@ fn play_word(word: &[u8], play: &mut PlainReplay) -> Option<Option<&'static str>
 /// reader stops).
 static WORD_END: [bool; 256] = byte_table(WORD_ENDS, true);
 
+/// The length of the word at `bytes[start..]` (its first byte no word end): up to a byte of
+/// [`WORD_ENDS`] or, with `non_ascii`, a character outside ASCII that is white space (then
+/// `None`: the general reader's); without `non_ascii`, up to any byte outside ASCII.
+fn word_len(bytes: &[u8], start: usize, non_ascii: bool) -> Option<usize> {
+    let mut i = start;
+    loop {
+        i += count(&bytes[i..], |b| !WORD_END[usize::from(b)]);
+        match bytes.get(i) {
+            Some(0x80..) if non_ascii => i += non_space_char_len(bytes, i)?,
+            _ => return Some(i - start),
+        }
+    }
+}
+
+/// The length of the character at `bytes[i]` (outside ASCII, in text checked UTF-8), or `None`
+/// when it is white space (which the tokenizer reads as such).
+fn non_space_char_len(bytes: &[u8], i: usize) -> Option<usize> {
+    let lead = bytes[i];
+    let len = match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    // White space outside ASCII (U+0085, U+00A0, U+1680, U+2000–U+205F, U+3000) and the
+    // byte-order mark start with these bytes; Chinese characters (U+4E00–U+9FFF) never do.
+    if matches!(lead, 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF) {
+        let c = std::str::from_utf8(bytes.get(i..i + len)?)
+            .ok()?
+            .chars()
+            .next()?;
+        if is_space(c) {
+            return None;
+        }
+    }
+    Some(len)
+}
+
 /// The end of the variation that opens at `bytes[open]`, its tokens skipped as the general
-/// reader skips them; `None` for anything it must look at.
-fn skip_variation(bytes: &[u8], open: usize, max_depth: usize) -> Option<usize> {
+/// reader skips them (with `non_ascii`, characters outside ASCII but white space are skipped
+/// too); `None` for anything it must look at.
+fn skip_variation(bytes: &[u8], open: usize, max_depth: usize, non_ascii: bool) -> Option<usize> {
     let mut depth = 1;
     if depth > max_depth {
         return None;
@@ -364,7 +502,9 @@ fn skip_variation(bytes: &[u8], open: usize, max_depth: usize) -> Option<usize> 
                     return Some(i);
                 }
             }
-            b'[' | 0x80.. => return None,
+            b'[' => return None,
+            0x80.. if non_ascii => i += non_space_char_len(bytes, i)?,
+            0x80.. => return None,
             // Only white space before it on its line: it could open an XQBase trailer.
             b'=' if bytes[..i]
                 .iter()

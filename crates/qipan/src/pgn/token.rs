@@ -470,7 +470,7 @@ fn word_len(rest: &str) -> usize {
 }
 
 /// White space, and the byte-order mark that concatenated files leave at the start of each.
-fn is_space(c: char) -> bool {
+pub(super) fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{feff}'
 }
 

@@ -115,7 +115,17 @@ fn token(c: char) -> Option<Tok> {
         '后' | '後' => Tok::Place(Which::Rear),
         '1'..='9' => Tok::Num(c as u8 - b'0'),
         '１'..='９' => Tok::Num((c as u32 - '０' as u32) as u8),
-        _ => Tok::Num(NUMERALS.iter().position(|&n| n == c)? as u8 + 1),
+        // `NUMERALS`, one arm each (half the characters of a Red move are numerals).
+        '一' => Tok::Num(1),
+        '二' => Tok::Num(2),
+        '三' => Tok::Num(3),
+        '四' => Tok::Num(4),
+        '五' => Tok::Num(5),
+        '六' => Tok::Num(6),
+        '七' => Tok::Num(7),
+        '八' => Tok::Num(8),
+        '九' => Tok::Num(9),
+        _ => return None,
     })
 }
 
@@ -125,7 +135,7 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     if text.len() > MAX_LEN {
         return Err(invalid("too long for a Chinese move"));
     }
-    let mut toks = Vec::with_capacity(5);
+    let mut toks = arrayvec::ArrayVec::<Tok, 5>::new();
     for c in text.chars().filter(|c| !c.is_whitespace()) {
         let t = token(c).ok_or_else(|| invalid(&format!("unexpected character {c:?}")))?;
         if toks.len() == 5 {

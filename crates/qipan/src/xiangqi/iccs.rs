@@ -57,18 +57,21 @@ fn square(s: &[u8], ranks: IccsRanks) -> Option<(Square, &[u8])> {
 
 /// Parses ICCS text into a move, without looking at a position.
 pub fn parse_iccs_move(text: &str, ranks: IccsRanks) -> Result<Move, MoveError> {
-    let invalid = |why: &str| MoveError::invalid(text, why);
-    let s = text.trim().as_bytes();
+    iccs_syntax(text, ranks).map_err(|why| MoveError::invalid(text, why))
+}
+
+/// [`parse_iccs_move`] with the reason as a static string: a reader trying ICCS first (then
+/// WXF) builds no error for text that is not ICCS.
+pub(crate) fn iccs_syntax(text: &str, ranks: IccsRanks) -> Result<Move, &'static str> {
+    let s = super::notation::trim(text).as_bytes();
     if s.len() > 8 {
-        return Err(invalid("too long for an ICCS move"));
+        return Err("too long for an ICCS move");
     }
-    let (from, rest) =
-        square(s, ranks).ok_or_else(|| invalid("expected a from-square like h2 (files a-i)"))?;
+    let (from, rest) = square(s, ranks).ok_or("expected a from-square like h2 (files a-i)")?;
     let rest = rest.strip_prefix(b"-").unwrap_or(rest);
-    let (to, rest) =
-        square(rest, ranks).ok_or_else(|| invalid("expected a to-square like e2 (files a-i)"))?;
+    let (to, rest) = square(rest, ranks).ok_or("expected a to-square like e2 (files a-i)")?;
     if !rest.is_empty() {
-        return Err(invalid("unexpected text after the move"));
+        return Err("unexpected text after the move");
     }
     Ok(Move::new(from, to))
 }

@@ -221,15 +221,18 @@ impl Variant for Xiangqi {
         if !text.is_ascii() {
             return self.parse_chinese(text);
         }
-        match self.parse_iccs(text) {
-            Err(MoveError::Invalid { .. }) => match self.parse_wxf(text) {
+        // ICCS as `parse_iccs` reads it (`0000` is a null move, above), without an error built
+        // for text that is WXF.
+        match iccs::iccs_syntax(text, IccsRanks::ZeroBased) {
+            Ok(mv) if self.is_legal(mv) => Ok(mv),
+            Ok(_) => Err(MoveError::illegal(text, self.fen())),
+            Err(_) => match self.parse_wxf(text) {
                 Err(MoveError::Invalid { .. }) => Err(MoveError::invalid(
                     text,
                     "not a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation",
                 )),
                 result => result,
             },
-            result => result,
         }
     }
 

@@ -12,11 +12,24 @@
 //! assert_eq!(pos.chinese(mv), "炮二平五");
 //! ```
 
-use super::{Move, PieceKind, Xiangqi};
+use super::board::KIND_SLOTS;
+use super::{Move, PieceKind, Square, Xiangqi};
 use crate::{Color, MoveError, Variant};
 
 /// Longest text (in bytes) a WXF or Chinese reader looks at; anything longer is invalid.
 pub(crate) const MAX_LEN: usize = 64;
+
+/// `text.trim()`, without looking for white space outside ASCII when the text starts and ends
+/// with ASCII that is no white space (every move word of a record).
+pub(crate) fn trim(text: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii() && !b.is_ascii_whitespace());
+    let bytes = text.as_bytes();
+    if plain(bytes.first()) && plain(bytes.last()) {
+        text
+    } else {
+        text.trim()
+    }
+}
 
 /// The direction of a move, from the mover's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,7 +211,106 @@ impl Pattern {
 
 /// The one legal move that fits `pattern`: [`MoveError::Illegal`] when none does,
 /// [`MoveError::Ambiguous`] (candidates in WXF) when several do.
+///
+/// No move list: a piece and a direction with a number name one target point, so each piece of
+/// the named kind (and file, and place on it) gives at most one move to test for legality. What
+/// it finds is what [`resolve_by_list`] finds among the legal moves (tested side by side below),
+/// which words the ambiguity.
+// Inlined into the two readers, so that the pattern they read stays in registers.
+#[inline(always)]
 pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Move, MoveError> {
+    let color = pos.turn;
+    let (lo, hi) = KIND_SLOTS[pattern.kind.index()];
+    let kind_slots = &pos.slots[color.index()][lo..hi];
+    let mut found = None;
+    for &point in kind_slots {
+        let Some(from) = Square::from_index(usize::from(point)) else {
+            continue; // captured (NONE)
+        };
+        if pattern
+            .file
+            .is_some_and(|f| f != own_file(color, from.file()))
+        {
+            continue;
+        }
+        // Its place among the pieces of its kind on its file, as `describe` counts it (any
+        // place is accepted when the text gives none).
+        if pattern.which != Which::Any {
+            let (mut index, mut count) = (0u8, 0u8);
+            for other in kind_slots
+                .iter()
+                .filter_map(|&p| Square::from_index(usize::from(p)))
+            {
+                if other.file() == from.file() {
+                    count += 1;
+                    index += u8::from(forward(color, other.rank()) > forward(color, from.rank()));
+                }
+            }
+            if !pattern.which.accepts(index, count) {
+                continue;
+            }
+        }
+        let Some(to) = target(color, pattern, from) else {
+            continue;
+        };
+        let mv = Move::new(from, to);
+        if pos.is_legal(mv) {
+            if found.is_some() {
+                return resolve_by_list(pos, text, pattern);
+            }
+            found = Some(mv);
+        }
+    }
+    found.ok_or_else(|| MoveError::illegal(text, pos.fen()))
+}
+
+/// The point a piece of `pattern.kind` and of `color` on `from` reaches by the direction and
+/// number of `pattern` (the one move `describe` gives them), if it is on the board.
+fn target(color: Color, pattern: &Pattern, from: Square) -> Option<Square> {
+    if !(1..=9).contains(&pattern.num) {
+        return None;
+    }
+    // The file of an own-count number: the inverse of `own_file`.
+    let file_of = |n: u8| match color {
+        Color::White => 9 - n,
+        Color::Black => n - 1,
+    };
+    let ahead = |steps: u8| -> Option<u8> {
+        let rank = i16::from(from.rank());
+        let steps = i16::from(steps);
+        let forward = if color == Color::White { steps } else { -steps };
+        let rank = match pattern.dir {
+            Dir::Advance => rank + forward,
+            Dir::Retreat => rank - forward,
+            Dir::Traverse => return None,
+        };
+        u8::try_from(rank).ok()
+    };
+    let (file, rank) = match pattern.kind {
+        PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse => {
+            let file = file_of(pattern.num);
+            let steps = match (pattern.kind, file.abs_diff(from.file())) {
+                (PieceKind::Advisor, 1) => 1,
+                (PieceKind::Elephant, 2) => 2,
+                (PieceKind::Horse, 1) => 2,
+                (PieceKind::Horse, 2) => 1,
+                _ => return None,
+            };
+            (file, ahead(steps)?)
+        }
+        _ if pattern.dir == Dir::Traverse => (file_of(pattern.num), from.rank()),
+        _ => (from.file(), ahead(pattern.num)?),
+    };
+    Square::try_new(file, rank)
+}
+
+/// [`resolve`] by describing every legal move of the named kind: the reference it is tested
+/// against, and the wording of an ambiguity (the candidates in the order of the legal moves).
+pub(crate) fn resolve_by_list(
+    pos: &Xiangqi,
+    text: &str,
+    pattern: &Pattern,
+) -> Result<Move, MoveError> {
     // Only the moves of the named kind are described: describing a move looks at every piece
     // of its side, and a position has some forty legal moves.
     let fits = |mv: Move| {
@@ -225,3 +337,7 @@ pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Mo
         }),
     }
 }
+
+#[cfg(test)]
+#[path = "notation_tests.rs"]
+mod tests;

@@ -90,7 +90,7 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     if text.len() > MAX_LEN {
         return Err(invalid("too long for a WXF move"));
     }
-    let &[c0, c1, c2, c3] = text.trim().as_bytes() else {
+    let &[c0, c1, c2, c3] = super::notation::trim(text).as_bytes() else {
         return Err(invalid("a WXF move has four characters, like C2.5"));
     };
     let digit = |c: u8| (b'1'..=b'9').contains(&c).then(|| c - b'0');
