@@ -1,1 +1,26 @@
+from typing import Any, Iterator
+
 from qipan import *
+from qipan import Color as Color, PieceType as PieceType, Square as Square
+from qipan import LegalMoves, Move
+from qipan import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
+from qipan.chess._bitboards import *
+
+UNICODE_PIECE_SYMBOLS: dict[str, str]
+
+def piece_symbol(piece_type: int) -> str: ...
+def piece_name(piece_type: int) -> str: ...
+
+class _LegalMovesType(type):
+    def __instancecheck__(cls, instance: object) -> bool: ...
+
+class LegalMoveGenerator(metaclass=_LegalMovesType):
+    """python-chess's ``LegalMoveGenerator(board)``; ``board.legal_moves`` (``qipan.LegalMoves``)
+    counts as an instance."""
+
+    board: Any
+    def __init__(self, board: Any) -> None: ...
+    def __bool__(self) -> bool: ...
+    def count(self) -> int: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __contains__(self, move: Any) -> bool: ...
