@@ -413,6 +413,27 @@ macro_rules! with_chess_dropin {
                     Ok((Self::from_board(py, inner)?, ops))
                 }
 
+                /// The FEN with Shredder-FEN castling rights (the rooks' files: `HAha`).
+                fn shredder_fen(&self) -> ::pyo3::PyResult<String> {
+                    Ok($crate::chess_dropin::position(&self.inner)?.fen_shredder())
+                }
+
+                /// Sets up Chess960 start position `n` (0-959, Scharnagl numbering; 518 is the
+                /// standard one); the moves are forgotten. A standard board becomes a Chess960 one.
+                fn set_chess960_pos(&mut self, py: ::pyo3::Python<'_>, n: i64) -> ::pyo3::PyResult<()> {
+                    let start = u32::try_from(n)
+                        .ok()
+                        .and_then(::qipan::chess::Chess::chess960_start)
+                        .ok_or_else(|| ::pyo3::exceptions::PyValueError::new_err(format!("no Chess960 position {n}: expected 0 to 959")))?;
+                    *self = Self::from_board(py, $crate::board::Board::from_position(start, ::qipan::chess::ChessRules::CHESS960))?;
+                    Ok(())
+                }
+
+                /// Mirrors the board in place (python-chess's `apply_mirror()`: `mirror()` kept).
+                fn apply_mirror(&mut self) {
+                    *self = self.mirror();
+                }
+
                 // --- end of python-chess's generation ------------------------------------------
             }
         }

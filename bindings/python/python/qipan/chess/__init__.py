@@ -13,6 +13,7 @@ from qipan import *  # noqa: F401,F403  (python-chess's names live at qipan's to
 from qipan import __all__ as _qipan_all
 from qipan import Color, PieceType, Square, LegalMoves, PIECE_SYMBOLS, PIECE_NAMES
 from qipan.chess._bitboards import *  # noqa: F401,F403
+from qipan.chess._baseboard import BaseBoard
 from qipan.chess._bitboards import __all__ as _bitboards_all
 
 from qipan import PseudoLegalMoveGenerator
@@ -78,6 +79,7 @@ __all__ = [name for name in _qipan_all if name not in ("rating", "svg", "read_ga
     "PieceType",
     "Square",
     "LegalMoveGenerator",
+    "BaseBoard",
     "PseudoLegalMoveGenerator",
     "UNICODE_PIECE_SYMBOLS",
     "piece_symbol",
