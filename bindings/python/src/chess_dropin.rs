@@ -83,6 +83,13 @@ fn legal_en_passant(pos: &Chess, from: Bitboard, to: Bitboard) -> MoveList {
 /// move, a drop or text that names no move here.
 pub fn unchecked_move(pos: &Chess, value: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
     let arg = MoveArg::extract(value)?;
+    if let Some(mv) = <Chess as crate::games::BindVariant>::unwrap(arg.repr()) {
+        // A move generated here needs no reading; one of another position is read by its
+        // coordinates (an en passant capture there may be a plain move here).
+        if pos.is_pseudo_legal(mv) {
+            return Ok(Some(mv));
+        }
+    }
     let coord = arg.repr().coord();
     Ok(pos.parse_uci_unchecked(&coord).ok())
 }

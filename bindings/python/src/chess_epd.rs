@@ -91,7 +91,7 @@ fn operand_of(pos: &Chess, opcode: &str, value: &Bound<'_, PyAny>) -> PyResult<E
     }
     match opcode {
         "pv" if value.hasattr("__iter__")? => {
-            let mut after = pos.clone();
+            let mut after = *pos;
             let mut line = Vec::new();
             for item in value.try_iter()? {
                 let mv = move_in(&after, &item?)?;

@@ -194,7 +194,7 @@ impl Chess {
     fn move_operand(&self, opcode: &str, operand: &str) -> Result<EpdOperand, EpdError> {
         Ok(match opcode {
             "pv" => {
-                let mut pos = self.clone();
+                let mut pos = *self;
                 let mut line = Vec::new();
                 for token in operand.split_whitespace() {
                     let mv = pos.parse_san(token)?;
@@ -271,7 +271,7 @@ impl Chess {
                     }
                 }
                 EpdOperand::Variation(line) => {
-                    let mut pos = self.clone();
+                    let mut pos = *self;
                     for &mv in line {
                         out.push(' ');
                         out.push_str(&pos.checked_san(mv)?);
@@ -357,7 +357,7 @@ mod tests {
     #[test]
     fn python_float_text() {
         for (x, text) in [
-            (3.14, "3.14"),
+            (2.75, "2.75"),
             (1e16, "1e+16"),
             (1e15, "1000000000000000.0"),
             (0.0001, "0.0001"),

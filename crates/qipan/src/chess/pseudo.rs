@@ -116,6 +116,9 @@ impl Chess {
     /// The legal castling moves of the king on `from` with the rooks on `to`.
     pub fn castling_moves(&self, from: Bitboard, to: Bitboard) -> MoveList {
         let kings = self.pieces(self.turn, Role::King) & from;
+        if kings.is_empty() || (self.castling & self.by_color(self.turn) & to).is_empty() {
+            return MoveList::new();
+        }
         let mut list = self.legal_moves_filtered(kings, to | self.castling);
         list.retain(|mv| mv.castling_side().is_some() && to.contains(mv.to()));
         // python-chess's order: the rook on the higher square first.
@@ -183,7 +186,7 @@ mod tests {
                 assert!(pseudo.contains(&mv), "{fen}: legal {mv:?} not pseudo-legal");
             }
             for &mv in &pseudo {
-                let mut after = pos.clone();
+                let mut after = pos;
                 after.play_unchecked(mv);
                 let king = after.king(pos.turn()).unwrap();
                 let safe = !after.is_attacked(king, !pos.turn(), after.occupied());
