@@ -41,6 +41,8 @@ fuzz_target!(|data: &[u8]| {
     let fields: Vec<&str> = written.splitn(5, ' ').take(4).collect();
     let again = Chess::from_fen(&format!("{} 0 1", fields.join(" "))).expect("the EPD's position");
     let rest = written.splitn(5, ' ').nth(4).unwrap_or("");
-    let reread = again.parse_epd_operations(rest).expect("written operations read back");
+    let reread = again
+        .parse_epd_operations(rest)
+        .expect("written operations read back");
     assert_eq!(normalized(&reread), normalized(&ops), "{written}");
 });

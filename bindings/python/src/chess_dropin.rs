@@ -12,8 +12,8 @@ use qipan::chess::{Bitboard, Chess, Move, MoveList, Role};
 use qipan::Color;
 
 use crate::board::Board;
-use crate::pymove::MoveArg;
 use crate::pyboard::ChessBoard;
+use crate::pymove::MoveArg;
 
 /// A square mask argument: an int (negative ints are read in two's complement, as python-chess's
 /// `~mask` gives) or anything with `__index__` (a `SquareSet`).
@@ -466,7 +466,10 @@ impl ChessBoard {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        let from = from_mask.map(mask_arg).transpose()?.unwrap_or(Bitboard::FULL);
+        let from = from_mask
+            .map(mask_arg)
+            .transpose()?
+            .unwrap_or(Bitboard::FULL);
         let to = to_mask.map(mask_arg).transpose()?.unwrap_or(Bitboard::FULL);
         self.generate_moves(py, what, from, to)
     }

@@ -56,7 +56,9 @@ pub fn operations_dict<'py>(
 fn move_in(pos: &Chess, value: &Bound<'_, PyAny>) -> PyResult<Move> {
     match unchecked_move(pos, value)? {
         Some(mv) => Ok(mv),
-        None if crate::pymove::MoveArg::extract(value)?.repr().coord() == "0000" => Ok(Move::null()),
+        None if crate::pymove::MoveArg::extract(value)?.repr().coord() == "0000" => {
+            Ok(Move::null())
+        }
         None => Err(BoardError::from(qipan::MoveError::illegal(
             &crate::pymove::MoveArg::extract(value)?.repr().coord(),
             pos.to_fen(),

@@ -256,7 +256,10 @@ impl SquareSet {
 
     /// The set of one square.
     #[classmethod]
-    fn from_square(_cls: &Bound<'_, pyo3::types::PyType>, square: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+    fn from_square(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<SquareSet> {
         Ok(SquareSet::new(1 << square_index(square)?))
     }
 
@@ -264,14 +267,18 @@ impl SquareSet {
     #[staticmethod]
     fn between(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
         let (a, b) = (square_index(a)?, square_index(b)?);
-        Ok(SquareSet::new(qipan::chess::attacks::between(Square::new(a), Square::new(b)).0))
+        Ok(SquareSet::new(
+            qipan::chess::attacks::between(Square::new(a), Square::new(b)).0,
+        ))
     }
 
     /// The whole rank, file or diagonal through `a` and `b`, edge to edge (empty if none).
     #[staticmethod]
     fn ray(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
         let (a, b) = (square_index(a)?, square_index(b)?);
-        Ok(SquareSet::new(qipan::chess::attacks::line(Square::new(a), Square::new(b)).0))
+        Ok(SquareSet::new(
+            qipan::chess::attacks::line(Square::new(a), Square::new(b)).0,
+        ))
     }
 
     /// The set seen from the other side: ranks flipped.

@@ -89,7 +89,12 @@ pub fn epd_fen(fields: &[&str], ops: &[(String, EpdOperand)]) -> String {
         Some(_) => "-".to_owned(),
         None => default.to_owned(),
     };
-    format!("{} {} {}", fields.join(" "), clock("hmvc", "0"), clock("fmvn", "1"))
+    format!(
+        "{} {} {}",
+        fields.join(" "),
+        clock("hmvc", "0"),
+        clock("fmvn", "1")
+    )
 }
 
 impl Chess {
@@ -154,7 +159,10 @@ impl Chess {
                 continue;
             }
             // The operand.
-            while chars.next_if(|ch| matches!(ch, ' ' | '\t' | '\r' | '\n')).is_some() {}
+            while chars
+                .next_if(|ch| matches!(ch, ' ' | '\t' | '\r' | '\n'))
+                .is_some()
+            {}
             match chars.next() {
                 None | Some(';') => {
                     let operand = empty(&opcode);
@@ -222,7 +230,9 @@ impl Chess {
     pub fn epd(&self, operations: &[(String, EpdOperand)]) -> Result<String, EpdError> {
         let fen = self.to_fen();
         let fields: Vec<&str> = fen.split(' ').take(3).collect();
-        let ep = self.legal_ep_square().map_or("-".to_owned(), |sq| sq.to_string());
+        let ep = self
+            .legal_ep_square()
+            .map_or("-".to_owned(), |sq| sq.to_string());
         let mut out = format!("{} {ep}", fields.join(" "));
         for (opcode, operand) in operations {
             check_epd_opcode(opcode)?;
@@ -335,7 +345,11 @@ pub fn python_float(x: f64) -> String {
         } else if point as usize >= digits.len() {
             format!("{}{}.0", digits, "0".repeat(point as usize - digits.len()))
         } else {
-            format!("{}.{}", &digits[..point as usize], &digits[point as usize..])
+            format!(
+                "{}.{}",
+                &digits[..point as usize],
+                &digits[point as usize..]
+            )
         };
         format!("{sign}{body}")
     } else {
@@ -384,9 +398,13 @@ mod tests {
             Chess::from_epd("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
             Err(EpdError::Opcode(_))
         ));
-        let (pos, ops) = Chess::from_epd("4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 3; noop;").unwrap();
+        let (pos, ops) =
+            Chess::from_epd("4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 3; noop;").unwrap();
         assert_eq!((pos.halfmoves(), pos.fullmoves()), (7, 3));
         assert_eq!(ops[2], ("noop".to_owned(), EpdOperand::Empty));
-        assert_eq!(pos.epd(&ops).unwrap(), "4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 3; noop;");
+        assert_eq!(
+            pos.epd(&ops).unwrap(),
+            "4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 3; noop;"
+        );
     }
 }

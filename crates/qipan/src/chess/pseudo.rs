@@ -106,7 +106,8 @@ impl Chess {
             Color::White => Bitboard::rank(4),
             Color::Black => Bitboard::rank(3),
         };
-        let capturers = self.pieces(self.turn, Role::Pawn) & from & fifth & pawn_attacks(!self.turn, ep);
+        let capturers =
+            self.pieces(self.turn, Role::Pawn) & from & fifth & pawn_attacks(!self.turn, ep);
         for sq in capturers.into_iter().rev() {
             list.push(Move::en_passant(sq, ep));
         }
@@ -160,8 +161,11 @@ impl Chess {
 
     /// Whether `mv` is one of [`Chess::pseudo_legal_moves`].
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
-        self.pseudo_legal_moves(Bitboard::from_square(mv.from()), Bitboard::from_square(mv.to()))
-            .contains(&mv)
+        self.pseudo_legal_moves(
+            Bitboard::from_square(mv.from()),
+            Bitboard::from_square(mv.to()),
+        )
+        .contains(&mv)
     }
 }
 
