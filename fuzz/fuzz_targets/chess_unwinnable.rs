@@ -46,11 +46,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for color in Color::ALL {
         let analysis = pos.can_win_within(color, effort);
-        assert!(
-            analysis.nodes <= nodes,
-            "{pos:?}: {} > {nodes}",
-            analysis.nodes
-        );
+        assert!(analysis.nodes <= nodes, "{pos:?}: {} > {nodes}", analysis.nodes);
         match analysis.verdict {
             Verdict::CanWin(line) => {
                 let mut p = pos;
@@ -65,10 +61,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if pos.is_dead_position_within(effort) {
-        assert!(
-            !mates_in_one(&pos, pos.turn()),
-            "{pos:?}: dead but mate in one"
-        );
+        assert!(!mates_in_one(&pos, pos.turn()), "{pos:?}: dead but mate in one");
     }
     let _ = pos.position_outcome();
 });

@@ -493,12 +493,7 @@ pub fn check_checks(data: &[u8]) {
             let text = String::from_utf8_lossy(&raw.bytes);
             // (The messages of a malformed tag section are worded apart.)
             let valid = check.errors.is_empty();
-            assert_eq!(
-                valid,
-                report.errors.is_empty(),
-                "{forced:?} {:?}\n{text}",
-                check.errors
-            );
+            assert_eq!(valid, report.errors.is_empty(), "{forced:?} {:?}\n{text}", check.errors);
             if !report.errors.is_empty() {
                 continue;
             }
@@ -534,25 +529,15 @@ pub fn check_archive(data: &[u8], magic: &[u8]) {
         owned = [magic, data].concat();
         &owned[..]
     };
-    let limits = ArchiveLimits {
-        max_nodes: 5_000,
-        max_plies: 300,
-        max_games: 50,
-        max_comment: 4096,
-    };
-    let Ok(games) = read_archive(bytes, &limits) else {
-        return;
-    };
+    let limits = ArchiveLimits { max_nodes: 5_000, max_plies: 300, max_games: 50, max_comment: 4096 };
+    let Ok(games) = read_archive(bytes, &limits) else { return };
     assert!(games.len() <= limits.max_games + 1);
     for game in games.iter().flatten() {
         assert!(game.nodes[0].mv.is_none());
         assert!(game.nodes.len() <= limits.max_nodes + 1);
         for (index, node) in game.nodes.iter().enumerate() {
             assert!(node.ply <= limits.max_plies);
-            assert!(node
-                .comment
-                .as_ref()
-                .map_or(true, |c| c.len() <= 4 * limits.max_comment));
+            assert!(node.comment.as_ref().map_or(true, |c| c.len() <= 4 * limits.max_comment));
             for &child in &node.children {
                 assert!(child > index && child < game.nodes.len());
                 assert_eq!(game.nodes[child].ply, node.ply + 1);
@@ -569,16 +554,11 @@ pub fn check_archive(data: &[u8], magic: &[u8]) {
         let tree = game.to_tree(1, qipan::xiangqi::XiangqiRules::default());
         assert!(tree.len() <= game.nodes.len());
         let text = tree.write_pgn(&WriteOptions::default());
-        let back =
-            GameTree::<Xiangqi>::read_with(&read_one(&text), &Limits::default(), tree.rules());
+        let back = GameTree::<Xiangqi>::read_with(&read_one(&text), &Limits::default(), tree.rules());
         assert!(back.errors.is_empty(), "{:?}\n{text}", back.errors);
         // (Comments may hold `}`, which PGN cannot: only the moves are compared.)
         assert_eq!(back.len(), tree.len(), "{text}");
-        assert_eq!(
-            back.mainline_moves(back.root()),
-            tree.mainline_moves(tree.root()),
-            "{text}"
-        );
+        assert_eq!(back.mainline_moves(back.root()), tree.mainline_moves(tree.root()), "{text}");
         assert_eq!(back.start(), tree.start(), "{text}");
     }
 }
