@@ -39,7 +39,13 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => panic!("operations read but not written: {e}"),
     };
     let fields: Vec<&str> = written.splitn(5, ' ').take(4).collect();
-    let again = Chess::from_fen(&format!("{} 0 1", fields.join(" "))).expect("the EPD's position");
+    let fen = format!("{} 0 1", fields.join(" "));
+    let again = if pos.chess960() {
+        Chess::from_fen_960(&fen)
+    } else {
+        Chess::from_fen_relaxed(&fen)
+    }
+    .expect("the EPD's position");
     let rest = written.splitn(5, ' ').nth(4).unwrap_or("");
     let reread = again
         .parse_epd_operations(rest)
