@@ -43,7 +43,10 @@ def _sdist() -> pathlib.Path:
             timeout=300,
         )
     with tarfile.open(archive) as tar:
-        tar.extractall(CACHE, filter="data")
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(CACHE, filter="data")
+        else:  # Python before 3.11.4: no extraction filters
+            tar.extractall(CACHE)
     return unpacked
 
 
