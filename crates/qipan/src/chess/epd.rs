@@ -368,6 +368,21 @@ pub fn python_float(x: f64) -> String {
 mod tests {
     use super::*;
 
+    /// Fuzz finding (chess_epd): a null move operand (`@@@@`) is written `--`, as python-chess
+    /// writes it, and `--` reads as a bad number, as in python-chess.
+    #[test]
+    fn null_move_operand_is_written_as_python_chess_writes_it() {
+        let pos = Chess::new();
+        let ops = pos.parse_epd_operations("w @@@@;").unwrap();
+        assert_eq!(ops, vec![("w".to_owned(), EpdOperand::Move(Move::null()))]);
+        let written = pos.epd(&ops).unwrap();
+        assert!(written.ends_with(" w --;"), "{written}");
+        assert!(matches!(
+            pos.parse_epd_operations("w --;"),
+            Err(EpdError::Number { .. })
+        ));
+    }
+
     #[test]
     fn python_float_text() {
         for (x, text) in [
