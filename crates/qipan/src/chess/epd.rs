@@ -19,7 +19,8 @@ use crate::MoveError;
 /// The operand of an EPD operation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EpdOperand {
-    /// No operand (`noop;`); `bm`, `am` and `pv` without operand read as empty move lists.
+    /// No operand (`noop;`); `bm` and `am` without operand read as empty `Moves`, `pv` as an
+    /// empty `Variation`.
     Empty,
     /// An integer (`ce 55;`).
     Integer(i64),
@@ -121,7 +122,8 @@ impl Chess {
             }
         };
         let empty = |opcode: &str| match opcode {
-            "pv" | "am" | "bm" => EpdOperand::Moves(Vec::new()),
+            "pv" => EpdOperand::Variation(Vec::new()),
+            "am" | "bm" => EpdOperand::Moves(Vec::new()),
             _ => EpdOperand::Empty,
         };
         let mut chars = text.chars().peekable();
@@ -381,6 +383,17 @@ mod tests {
             pos.parse_epd_operations("w --;"),
             Err(EpdError::Number { .. })
         ));
+    }
+
+    /// Fuzz finding (chess_epd): `pv` followed by blanks only (a vertical tab among them) read
+    /// as an empty `Variation`, and `pv;` as empty `Moves`: the same operation, two values.
+    #[test]
+    fn empty_variation_reads_the_same_either_way() {
+        let pos = Chess::new();
+        let blank = pos.parse_epd_operations("pv\t\u{b}\t;").unwrap();
+        let bare = pos.parse_epd_operations("pv;").unwrap();
+        assert_eq!(blank, bare);
+        assert_eq!(bare[0].1, EpdOperand::Variation(Vec::new()));
     }
 
     #[test]
