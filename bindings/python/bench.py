@@ -409,10 +409,36 @@ def bench_syzygy(budget: float) -> None:
     our_tables.close()
 
 
+def bench_dropin(budget: float) -> None:
+    """qipan.chess's python-chess methods computed in the core: generation with masks, EPD."""
+    import qipan.chess as qchess
+
+    fen = CHESS_FENS["kiwipete"]
+    ref, ours = chess.Board(fen), qchess.Board(fen)
+    center = chess.BB_CENTER | chess.BB_RANK_2
+    for label, call in [
+        ("list(board.pseudo_legal_moves)", lambda b: list(b.pseudo_legal_moves)),
+        ("list(board.generate_pseudo_legal_moves())", lambda b: list(b.generate_pseudo_legal_moves())),
+        ("list(board.generate_legal_moves(from_mask, to_mask))", lambda b: list(b.generate_legal_moves(chess.BB_ALL, center))),
+        ("list(board.generate_legal_captures())", lambda b: list(b.generate_legal_captures())),
+        ("list(board.generate_pseudo_legal_captures())", lambda b: list(b.generate_pseudo_legal_captures())),
+        ("list(board.generate_legal_ep())", lambda b: list(b.generate_legal_ep())),
+        ("list(board.generate_castling_moves())", lambda b: list(b.generate_castling_moves())),
+        ("board.epd()", lambda b: b.epd()),
+    ]:
+        row(f"chess `{label}` (kiwipete)", "python-chess", *compare(lambda: call(ref), lambda: call(ours), budget))
+    moves = list(ref.generate_pseudo_legal_moves()) + [chess.Move(a, b) for a in range(0, 64, 7) for b in range(0, 64, 5)]
+    our_moves = [qchess.Move.from_uci(m.uci()) for m in moves]
+    row(f"chess `board.is_pseudo_legal(move)` (kiwipete, per move, {len(moves)} moves)", "python-chess",
+        *scaled(compare(lambda: [ref.is_pseudo_legal(m) for m in moves], lambda: [ours.is_pseudo_legal(m) for m in our_moves], budget), len(moves)))
+    epd = 'r1bqk1r1/1p1p1n2/p1n2pN1/2p1b2Q/2P1Pp2/1PN5/PB4PP/R4RK1 w q - bm Rxf4; id "ERET 001"; pv Rxf4 a5 Qh7;'
+    row("chess `Board.from_epd(epd)` (bm, id, pv)", "python-chess", *compare(lambda: chess.Board.from_epd(epd), lambda: qchess.Board.from_epd(epd), budget))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short timings (smoke test)")
-    parser.add_argument("--only", choices=["chess", "xiangqi", "records", "books", "syzygy"], help="one group of rows")
+    parser.add_argument("--only", choices=["chess", "xiangqi", "records", "books", "syzygy", "dropin"], help="one group of rows")
     args = parser.parse_args()
     budget = 0.05 if args.quick else 1.0
     print(f"Python {platform.python_version()}, {platform.machine()}, qipan {qipan.__version__}, "
@@ -428,6 +454,8 @@ def main() -> None:
         bench_books(budget)
     if args.only in (None, "syzygy"):
         bench_syzygy(budget)
+    if args.only in (None, "dropin"):
+        bench_dropin(budget)
     print("| operation | reference | reference time | qipan time | speed-up |")
     print("|---|---|---:|---:|---:|")
     for what, ref_name, ref, ours_text, ours in ROWS:

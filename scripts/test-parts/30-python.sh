@@ -81,8 +81,8 @@ QIPAN_PYTHON="$PWD/$PY" QIPAN_SYZYGY="$(cd "$SYZYGY" && pwd)" cargo test -p qipa
 "$PY" -m pytest bindings/python/tests -q -p no:cacheprovider
 
 "$VENV/bin/mypy" --strict --cache-dir "$VENV/.mypy_cache" --no-error-summary \
-  bindings/python/tests/typed_usage.py
-echo "mypy: typed_usage.py OK"
+  bindings/python/tests/typed_usage.py bindings/python/tests/typed_chess_usage.py
+echo "mypy: typed_usage.py typed_chess_usage.py OK"
 # The stubs (qipan/__init__.pyi, rating.pyi) against the installed module.
 # (run inside .venv: stubtest keeps its cache in the current directory)
 (cd "$VENV" && bin/python -m mypy.stubtest qipan)

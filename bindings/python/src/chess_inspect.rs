@@ -176,7 +176,7 @@ macro_rules! with_chess_inspection {
 
                 /// Whether a piece of `color` attacks `square`.
                 fn is_attacked_by(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<bool> {
-                    Ok($crate::chess_inspect::attackers(&self.inner, color, square)?.mask != 0)
+                    Ok($crate::chess_inspect::attackers(&self.inner, color, square)?.mask() != 0)
                 }
 
                 /// The pieces giving check to the side to move.

@@ -11,6 +11,8 @@
 pub mod board;
 pub mod bulk;
 pub mod cache;
+pub mod chess_dropin;
+pub mod chess_epd;
 pub mod chess_inspect;
 pub mod chess_setup;
 pub mod engine;
@@ -45,6 +47,8 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<piece::PyPiece>()?;
     m.add_class::<xiangqi_inspect::PyXiangqiPiece>()?;
     m.add_class::<squareset::SquareSet>()?;
+    m.add_class::<chess_dropin::PseudoLegalMoves>()?;
+    m.add_class::<squareset::CarryRippler>()?;
     m.add("Termination", termination::termination_enum(py)?)?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
     m.add(

@@ -4,8 +4,7 @@
 //! The twelve pieces are interned: `board.piece_at(sq)` hands out the same object every time
 //! instead of allocating one per call.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -140,10 +139,9 @@ impl PyPiece {
         }
     }
 
+    /// python-chess's hash: 0 to 5 for White's pawn to king, 6 to 11 for Black's.
     fn __hash__(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
-        self.hash(&mut hasher);
-        hasher.finish()
+        u64::from(self.piece_type()) - 1 + if self.color() { 0 } else { 6 }
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, (u8, bool)) {

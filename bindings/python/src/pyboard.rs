@@ -410,8 +410,9 @@ macro_rules! board_class {
     };
 }
 
-// The inspection methods (piece_at, attacks, pin, lan, ...) live in chess_inspect.rs.
-crate::chess_inspect::with_chess_inspection! {
+// The inspection methods (piece_at, attacks, pin, lan, ...) live in chess_inspect.rs, python-chess's
+// generation with masks (pseudo_legal_moves, generate_legal_captures, ...) in chess_dropin.rs.
+crate::chess_dropin::with_chess_dropin! {
 board_class! {
     /// A chess game: `ChessBoard(fen=None, chess960=False, rules=None)`, the start position
     /// without a FEN; with `chess960=True` (or `rules="chess960"`) the FEN is read as X-FEN or

@@ -178,6 +178,15 @@ impl PyMove {
         self.text(py)
     }
 
+    /// The move in XBoard notation: coordinates, `@@@@` for the null move.
+    fn xboard<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        if self.repr.coord() == NULL_MOVE {
+            PyString::new(py, "@@@@")
+        } else {
+            self.text(py)
+        }
+    }
+
     /// The null move (`"0000"`, a pass) of any game, as python-chess's `Move.null()`; it is
     /// falsy. A board plays it when the side to move is not in check.
     #[staticmethod]

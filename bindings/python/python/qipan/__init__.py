@@ -28,6 +28,7 @@ from qipan._qipan import (
     XiangqiPiece,
     __version__,
 )
+from qipan._qipan import CarryRippler, PseudoLegalMoveGenerator  # python-chess's shapes (qipan.chess)
 from qipan import rating
 from qipan import svg
 

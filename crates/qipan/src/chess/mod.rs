@@ -19,12 +19,14 @@
 pub mod attacks;
 mod bitboard;
 mod chess960;
+mod epd;
 mod fen;
 mod inspect;
 mod movegen;
 mod moves;
 mod piece;
 mod position;
+mod pseudo;
 mod role;
 mod rules;
 mod san;
@@ -40,6 +42,7 @@ mod zobrist;
 pub mod polyglot;
 
 pub use bitboard::Bitboard;
+pub use epd::{check_epd_opcode, epd_fen, python_float, split_epd, EpdError, EpdOperand};
 pub use fen::{FenError, FenOptions};
 pub use movegen::MoveList;
 pub use moves::{CastlingSide, Move, MoveKind};

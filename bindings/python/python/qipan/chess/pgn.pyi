@@ -1,1 +1,2 @@
 from qipan.pgn import *
+from qipan.pgn import __all__ as __all__
