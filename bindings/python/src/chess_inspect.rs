@@ -1,4 +1,4 @@
-//! What a python-chess program asks a `ChessBoard` (issue #15, part 2): pieces and squares,
+//! What a python-chess program asks a `ChessBoard`: pieces and squares,
 //! attacks, pins, move properties, long algebraic notation, repetitions, clocks and castling
 //! rights, with python-chess's names and types (`SquareSet`, `Piece`, squares as ints).
 //!
@@ -129,7 +129,7 @@ macro_rules! with_chess_inspection {
             $name($variant, $pyname) {
                 $($extra)*
 
-                // --- inspection (issue #15 part 2): see chess_inspect.rs ---------------------
+                // --- inspection: see chess_inspect.rs ---------------------
 
                 /// The piece on `square` (0 = a1 ... 63 = h8), or `None`.
                 fn piece_at(&self, py: ::pyo3::Python<'_>, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Option<::pyo3::Py<$crate::piece::PyPiece>>> {
@@ -327,7 +327,7 @@ macro_rules! with_chess_inspection {
 
                 // --- end of inspection -----------------------------------------------------------
 
-                // --- setup (issue #15): see chess_setup.rs ------------------------------------
+                // --- setup: see chess_setup.rs ------------------------------------
 
                 /// What makes the board unplayable, as python-chess's `status()`: an int of
                 /// `qipan.STATUS_*` flags, `qipan.STATUS_VALID` (0) for a playable one.

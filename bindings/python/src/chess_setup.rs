@@ -1,4 +1,4 @@
-//! Setting up a `ChessBoard` as python-chess does (issue #15): `set_piece_at`,
+//! Setting up a `ChessBoard` as python-chess does: `set_piece_at`,
 //! `remove_piece_at`, `clear`, `clear_board`, `set_board_fen`, the `turn`, `castling_rights` and
 //! `ep_square` setters, and the inspection of boards that cannot be played. Every edit goes
 //! through the core's `qipan::chess::Setup` ([`Board::edit`]); a board that fails validation is

@@ -93,7 +93,7 @@ macro_rules! board_class {
         impl $name {
             $($extra)*
 
-            // --- python-chess types (issue #15) ---------------------------------------------
+            // --- python-chess types ---------------------------------------------
 
             /// The legal moves of the current position: `count()`, `len()`, `in`, iteration,
             /// `bool()` (python-chess's `LegalMoveGenerator` shape).

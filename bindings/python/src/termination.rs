@@ -12,15 +12,9 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyType};
 use qipan::{shorten, Termination};
 
-/// The members only python-chess has (its variant endings) and endings the core is gaining in
-/// parallel work (`dead_position`): members with no core termination behind them yet, so that
-/// code naming them runs.
-const EXTRA_MEMBERS: [&str; 4] = [
-    "variant_win",
-    "variant_loss",
-    "variant_draw",
-    "dead_position",
-];
+/// The members only python-chess has (its variant endings): no core termination is behind them,
+/// but code naming them runs.
+const EXTRA_MEMBERS: [&str; 3] = ["variant_win", "variant_loss", "variant_draw"];
 
 /// The enum class, and its members in the order of [`Termination::ALL`].
 struct TerminationEnum {

@@ -1,4 +1,4 @@
-//! What a program asks a `XiangqiBoard` (issue #15), in the shapes `ChessBoard` answers with:
+//! What a program asks a `XiangqiBoard`, in the shapes `ChessBoard` answers with:
 //! `qipan.XiangqiPiece` (seven piece types), squares as ints (`a0` = 0 ... `i9` = 89, that is
 //! `rank * 9 + file`, ICCS files `a`–`i` from Red's left and ranks 0–9 from Red's side),
 //! `piece_at`, `piece_map`, `pieces`, `king`, `attackers`, `checkers`, `is_capture`,
@@ -263,7 +263,7 @@ macro_rules! with_xiangqi_inspection {
             $name($variant, $pyname) {
                 $($extra)*
 
-                // --- inspection and set-up (issue #15): see xiangqi_inspect.rs ---------------
+                // --- inspection and set-up: see xiangqi_inspect.rs ---------------
 
                 /// The piece on `square` (0 = a0 ... 89 = i9), or `None`.
                 fn piece_at(&self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Option<$crate::xiangqi_inspect::PyXiangqiPiece>> {

@@ -1,4 +1,4 @@
-// chess.js's names and shapes (issue 15), checked against independent oracles on positions from
+// chess.js's names and shapes, checked against independent oracles on positions from
 // seeded random playouts: chess.js 1.4.0 for standard chess (verbose moves with every field and
 // method, moves by square and piece, move() by SAN and by object, undo, get, board(), ascii(),
 // turn, inCheck, isAttacked and attackers on every square, put/remove edits), ffish for Chess960

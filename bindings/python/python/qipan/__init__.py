@@ -32,7 +32,7 @@ from qipan._qipan import CarryRippler, PseudoLegalMoveGenerator  # python-chess'
 from qipan import rating
 from qipan import svg
 
-# --- python-chess names (issue #15): colours, piece types and squares as python-chess numbers
+# --- python-chess names: colours, piece types and squares as python-chess numbers
 # them, so that a program written for python-chess runs after changing its import. These are
 # facts of the notation (python-chess's numbering: a1 = 0, b1 = 1, ..., h8 = 63), not rules.
 
@@ -134,7 +134,7 @@ __all__ = [
     "XiangqiBoard",
     "XiangqiPiece",
     "__version__",
-    # python-chess names (issue #15)
+    # python-chess names
     "LegalMoves",
     "Piece",
     "SquareSet",

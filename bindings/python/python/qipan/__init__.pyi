@@ -156,7 +156,7 @@ _ColorLike = Union[str, bool]
 """A colour: ``"white"``, ``"red"``, ``"black"`` (or ``"w"``, ``"r"``, ``"b"``), or a bool
 (``True`` for White / Red) as in python-chess."""
 
-# --- python-chess names (issue #15) -------------------------------------------------------------
+# --- python-chess names -------------------------------------------------------------
 
 Color = bool
 PieceType = int
@@ -607,7 +607,7 @@ class ChessBoard(_Board):
     def push_san(self, san: str) -> Move:
         """Plays a move in SAN and returns it."""
     def parse_san(self, san: str) -> Move: ...
-    # --- inspection (issue #15 part 2) ---
+    # --- inspection ---
     def piece_at(self, square: int) -> Optional[Piece]: ...
     def piece_type_at(self, square: int) -> Optional[int]: ...
     def color_at(self, square: int) -> Optional[bool]: ...
@@ -650,7 +650,7 @@ class ChessBoard(_Board):
     def has_castling_rights(self, color: _ColorLike) -> bool: ...
     def has_kingside_castling_rights(self, color: _ColorLike) -> bool: ...
     def has_queenside_castling_rights(self, color: _ColorLike) -> bool: ...
-    # --- setup (issue #15): boards that fail validation are held; moves need a valid one ---
+    # --- setup: boards that fail validation are held; moves need a valid one ---
     @property
     def turn(self) -> bool:
         """``True`` for White, ``False`` for Black; settable."""
@@ -730,7 +730,7 @@ class XiangqiBoard(_Board):
         """``move`` in WXF notation (``"C2.5"``)."""
     def push_wxf(self, wxf: str) -> Move: ...
     def parse_wxf(self, wxf: str) -> Move: ...
-    # --- inspection and set-up (issue #15); squares 0 (a0) to 89 (i9), rank * 9 + file ---
+    # --- inspection and set-up; squares 0 (a0) to 89 (i9), rank * 9 + file ---
     @property
     def turn(self) -> bool:
         """``True`` for Red, ``False`` for Black; settable."""
