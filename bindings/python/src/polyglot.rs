@@ -6,7 +6,8 @@ use pyo3::exceptions::{PyIndexError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use qipan::chess::polyglot::{
-    legal_move_like_python_chess, Book, BookEntry, BookError, BookSource, Entry, FileSource,
+    legal_move_like_python_chess, uniform_pick, weighted_pick, Book, BookEntry, BookError,
+    BookSource, Entry, FileSource,
 };
 use qipan::chess::{Move, Role, Square};
 use qipan::{Chess, GameKind};
@@ -279,23 +280,7 @@ impl PolyglotBook {
                     .map(|f| found_tuple(py, &pos, f))
                     .collect()
             }
-            Lookup::Key(key) => {
-                let entries = self.with(|b| b.entries(key))?;
-                let mut out = Vec::new();
-                for entry in entries {
-                    if over_max || entry.weight < min {
-                        continue;
-                    }
-                    let mv = raw_move_object(py, &entry)?;
-                    if let Some(moves) = exclude_moves {
-                        if !moves.is_none() && moves.contains(mv.bind(py))? {
-                            continue;
-                        }
-                    }
-                    out.push(entry_tuple(py, entry, mv));
-                }
-                Ok(out)
-            }
+            Lookup::Key(key) => self.key_entries(py, key, minimum_weight, exclude_moves),
         }
     }
 
@@ -310,8 +295,18 @@ impl PolyglotBook {
         exclude_moves: Option<&Bound<'py, PyAny>>,
         random: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Option<EntryTuple>> {
-        let Lookup::Board(pos) = lookup(board)? else {
-            return Err(PyTypeError::new_err("choice takes a qipan.ChessBoard"));
+        let pos = match lookup(board)? {
+            Lookup::Board(pos) => pos,
+            Lookup::Key(key) => {
+                let mut all = self.key_entries(py, key, minimum_weight, exclude_moves)?;
+                let rng = generator(py, random)?;
+                let mut failed = None;
+                let picked = uniform_pick(all.len(), |n| randint_below(&rng, n, &mut failed));
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                return Ok(picked.map(|i| all.swap_remove(i)));
+            }
         };
         let min = u16::try_from(minimum_weight.max(0)).unwrap_or(u16::MAX);
         let exclude = match exclude_moves {
@@ -337,10 +332,19 @@ impl PolyglotBook {
         exclude_moves: Option<&Bound<'py, PyAny>>,
         random: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Option<EntryTuple>> {
-        let Lookup::Board(pos) = lookup(board)? else {
-            return Err(PyTypeError::new_err(
-                "weighted_choice takes a qipan.ChessBoard",
-            ));
+        let pos = match lookup(board)? {
+            Lookup::Board(pos) => pos,
+            Lookup::Key(key) => {
+                let mut all = self.key_entries(py, key, 1, exclude_moves)?;
+                let weights: Vec<u16> = all.iter().map(|entry| entry.2).collect();
+                let rng = generator(py, random)?;
+                let mut failed = None;
+                let picked = weighted_pick(&weights, |n| randint_below(&rng, n, &mut failed));
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                return Ok(picked.map(|i| all.swap_remove(i)));
+            }
         };
         let exclude = match exclude_moves {
             Some(moves) => excluded(&pos, moves)?,
@@ -375,4 +379,35 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PolyglotBook>()?;
     m.add_function(wrap_pyfunction!(zobrist_hash, m)?)?;
     Ok(())
+}
+
+impl PolyglotBook {
+    /// Every entry of `key` with its raw move (as stored, not checked against a position), at
+    /// least `minimum_weight`, its move not in `exclude_moves`: python-chess's reading of a bare
+    /// integer key.
+    fn key_entries(
+        &self,
+        py: Python<'_>,
+        key: u64,
+        minimum_weight: i64,
+        exclude_moves: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<EntryTuple>> {
+        let min = u16::try_from(minimum_weight.max(0)).unwrap_or(u16::MAX);
+        let over_max = minimum_weight > i64::from(u16::MAX);
+        let entries = self.with(|b| b.entries(key))?;
+        let mut out = Vec::new();
+        for entry in entries {
+            if over_max || entry.weight < min {
+                continue;
+            }
+            let mv = raw_move_object(py, &entry)?;
+            if let Some(moves) = exclude_moves {
+                if !moves.is_none() && moves.contains(mv.bind(py))? {
+                    continue;
+                }
+            }
+            out.push(entry_tuple(py, entry, mv));
+        }
+        Ok(out)
+    }
 }

@@ -91,6 +91,14 @@ def test_find_all_as_python_chess(name: str) -> None:
                 assert _entries([ours.weighted_choice(board, random=a)]) == _entries(
                     [theirs.weighted_choice(ref, random=b)]
                 )
+                # A bare integer key, as python-chess takes it: the entries as stored.
+                a, b = random.Random(seed + 7), random.Random(seed + 7)
+                assert _entries([ours.choice(key, random=a)]) == _entries([theirs.choice(key, random=b)])
+                assert a.random() == b.random()
+                a, b = random.Random(seed + 9), random.Random(seed + 9)
+                assert _entries([ours.weighted_choice(key, random=a)]) == _entries(
+                    [theirs.weighted_choice(key, random=b)]
+                )
         else:
             with pytest.raises(IndexError):
                 ours.find(board)

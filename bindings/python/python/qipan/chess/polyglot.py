@@ -122,7 +122,7 @@ class Reader:
 
     def choice(
         self,
-        board: ChessBoard,
+        board: Union[ChessBoard, int],
         *,
         minimum_weight: int = 1,
         exclude_moves: Container[Move] = (),
@@ -137,7 +137,7 @@ class Reader:
 
     def weighted_choice(
         self,
-        board: ChessBoard,
+        board: Union[ChessBoard, int],
         *,
         exclude_moves: Container[Move] = (),
         random: Optional[_random_module.Random] = None,

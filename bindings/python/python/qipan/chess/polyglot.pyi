@@ -57,7 +57,7 @@ class Reader:
     ) -> Optional[Entry]: ...
     def choice(
         self,
-        board: ChessBoard,
+        board: Union[ChessBoard, int],
         *,
         minimum_weight: int = 1,
         exclude_moves: Container[Move] = (),
@@ -65,7 +65,7 @@ class Reader:
     ) -> Entry: ...
     def weighted_choice(
         self,
-        board: ChessBoard,
+        board: Union[ChessBoard, int],
         *,
         exclude_moves: Container[Move] = (),
         random: Optional[_random_module.Random] = None,

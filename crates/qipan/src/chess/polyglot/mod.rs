@@ -30,7 +30,7 @@
 mod reader;
 mod writer;
 
-pub use reader::{Book, BookEntry, BookSource, FileSource};
+pub use reader::{uniform_pick, weighted_pick, Book, BookEntry, BookSource, FileSource};
 pub use writer::BookBuilder;
 
 use std::fmt;

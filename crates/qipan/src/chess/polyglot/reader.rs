@@ -332,20 +332,10 @@ impl<S: BookSource> Book<S> {
         pos: &Chess,
         minimum_weight: u16,
         exclude_moves: &[Move],
-        mut below: impl FnMut(u64) -> u64,
+        below: impl FnMut(u64) -> u64,
     ) -> Result<Option<BookEntry>, BookError> {
-        let mut chosen = None;
-        for (i, entry) in self
-            .find_all(pos, minimum_weight, exclude_moves)?
-            .into_iter()
-            .enumerate()
-        {
-            let i = i as u64;
-            if chosen.is_none() || below(i + 1) == i {
-                chosen = Some(entry);
-            }
-        }
-        Ok(chosen)
+        let mut all = self.find_all(pos, minimum_weight, exclude_moves)?;
+        Ok(uniform_pick(all.len(), below).map(|i| all.swap_remove(i)))
     }
 
     /// An entry of [`Book::find_all`] (minimum weight 1) chosen with probability proportional
@@ -355,19 +345,11 @@ impl<S: BookSource> Book<S> {
         &self,
         pos: &Chess,
         exclude_moves: &[Move],
-        mut below: impl FnMut(u64) -> u64,
+        below: impl FnMut(u64) -> u64,
     ) -> Result<Option<BookEntry>, BookError> {
-        let all = self.find_all(pos, 1, exclude_moves)?;
-        let total: u64 = all.iter().map(|e| u64::from(e.entry.weight)).sum();
-        if total == 0 {
-            return Ok(None);
-        }
-        let choice = below(total);
-        let mut sum = 0;
-        Ok(all.into_iter().find(|e| {
-            sum += u64::from(e.entry.weight);
-            sum > choice
-        }))
+        let mut all = self.find_all(pos, 1, exclude_moves)?;
+        let weights: Vec<u16> = all.iter().map(|e| e.entry.weight).collect();
+        Ok(weighted_pick(&weights, below).map(|i| all.swap_remove(i)))
     }
 
     /// Checks that the keys are in order, reading the whole book: the first entry out of order
@@ -388,4 +370,33 @@ impl<S: BookSource> Book<S> {
     pub fn iter(&self) -> impl Iterator<Item = Result<Entry, BookError>> + '_ {
         (0..self.len).map(|index| self.get(index))
     }
+}
+
+/// The index python-chess's `choice` draws among `count` entries: each entry in turn replaces the
+/// one kept when `below(i + 1) == i` (the first is always kept), so the same random source picks
+/// the same entry. `None` when there is no entry.
+pub fn uniform_pick(count: usize, mut below: impl FnMut(u64) -> u64) -> Option<usize> {
+    let mut chosen = None;
+    for i in 0..count {
+        let n = i as u64;
+        if chosen.is_none() || below(n + 1) == n {
+            chosen = Some(i);
+        }
+    }
+    chosen
+}
+
+/// The index python-chess's `weighted_choice` draws: one `below(total)` over the sum of the
+/// weights, the first entry whose running sum passes it. `None` when the weights sum to 0.
+pub fn weighted_pick(weights: &[u16], mut below: impl FnMut(u64) -> u64) -> Option<usize> {
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    if total == 0 {
+        return None;
+    }
+    let choice = below(total);
+    let mut sum = 0;
+    weights.iter().position(|&w| {
+        sum += u64::from(w);
+        sum > choice
+    })
 }
