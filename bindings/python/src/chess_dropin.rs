@@ -8,11 +8,11 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyIterator;
+use pyo3::IntoPyObjectExt;
 use qipan::chess::{Bitboard, Chess, Move, MoveList, Role};
 use qipan::Color;
 
 use crate::board::Board;
-use crate::pyboard::ChessBoard;
 use crate::pymove::MoveArg;
 
 /// A square mask argument: an int (negative ints are read in two's complement, as python-chess's
@@ -151,28 +151,61 @@ pub fn find_move(
 /// python-chess's `board.pseudo_legal_moves`: a live view of a board's pseudo-legal moves.
 #[pyclass(module = "qipan", name = "PseudoLegalMoveGenerator", frozen)]
 pub struct PseudoLegalMoves {
-    board: Py<ChessBoard>,
+    board: Py<PyAny>,
+    with_board: WithBoard,
 }
 
+/// Calls the reader with the chess board inside a Python board object (given by the board class,
+/// so that this module needs not name it).
+pub type WithBoard = fn(
+    &Bound<'_, PyAny>,
+    &mut dyn FnMut(&Board<Chess>) -> PyResult<Py<PyAny>>,
+) -> PyResult<Py<PyAny>>;
+
 impl PseudoLegalMoves {
-    /// The view of `board`.
-    pub fn new(board: Py<ChessBoard>) -> Self {
-        PseudoLegalMoves { board }
+    /// The view of `board`, whose chess board `with_board` reads.
+    pub fn new(board: Py<PyAny>, with_board: WithBoard) -> Self {
+        PseudoLegalMoves { board, with_board }
+    }
+
+    /// `read` applied to the viewed board.
+    fn read<'py, T>(
+        &self,
+        py: Python<'py>,
+        mut read: impl FnMut(&Board<Chess>) -> PyResult<T>,
+    ) -> PyResult<Bound<'py, PyAny>>
+    where
+        T: IntoPyObject<'py>,
+    {
+        let out = (self.with_board)(self.board.bind(py), &mut |board| {
+            read(board)?.into_py_any(py)
+        })?;
+        Ok(out.into_bound(py))
     }
 }
 
 #[pymethods]
 impl PseudoLegalMoves {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        let board = self.board.borrow(py);
-        board.generate_moves(py, Generate::PseudoLegal, Bitboard::FULL, Bitboard::FULL)
+        self.read(py, |board| {
+            generate_moves(
+                board,
+                py,
+                Generate::PseudoLegal,
+                Bitboard::FULL,
+                Bitboard::FULL,
+            )
+        })?
+        .try_iter()
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        let board = self.board.borrow(py);
-        Ok(position(&board.inner)?
-            .pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL)
-            .len())
+        self.read(py, |board| {
+            Ok(position(board)?
+                .pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL)
+                .len())
+        })?
+        .extract()
     }
 
     /// The number of pseudo-legal moves.
@@ -185,26 +218,30 @@ impl PseudoLegalMoves {
     }
 
     fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let board = self.board.borrow(py);
-        let pos = position(&board.inner)?;
-        Ok(unchecked_move(pos, r#move)?.is_some_and(|mv| pos.is_pseudo_legal(mv)))
+        self.read(py, |board| {
+            let pos = position(board)?;
+            Ok(unchecked_move(pos, r#move)?.is_some_and(|mv| pos.is_pseudo_legal(mv)))
+        })?
+        .extract()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let board = self.board.borrow(py);
-        let pos = position(&board.inner)?;
-        let moves: Vec<String> = pos
-            .pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL)
-            .iter()
-            .map(|&mv| {
-                if pos.is_legal(mv) {
-                    pos.san(mv)
-                } else {
-                    pos.uci(mv)
-                }
-            })
-            .collect();
-        Ok(format!("<PseudoLegalMoveGenerator ({})>", moves.join(", ")))
+        self.read(py, |board| {
+            let pos = position(board)?;
+            let moves: Vec<String> = pos
+                .pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL)
+                .iter()
+                .map(|&mv| {
+                    if pos.is_legal(mv) {
+                        pos.san(mv)
+                    } else {
+                        pos.uci(mv)
+                    }
+                })
+                .collect();
+            Ok(format!("<PseudoLegalMoveGenerator ({})>", moves.join(", ")))
+        })?
+        .extract()
     }
 }
 
@@ -223,50 +260,52 @@ macro_rules! with_chess_dropin {
                 /// The pseudo-legal moves: a live view (`len`, `in`, iteration, `bool`).
                 #[getter]
                 fn pseudo_legal_moves(slf: ::pyo3::Py<Self>) -> $crate::chess_dropin::PseudoLegalMoves {
-                    $crate::chess_dropin::PseudoLegalMoves::new(slf)
+                    $crate::chess_dropin::PseudoLegalMoves::new(slf.into_any(), |board, read| {
+                        read(&board.cast::<Self>()?.borrow().inner)
+                    })
                 }
 
                 /// The pseudo-legal moves from the squares of `from_mask` to those of `to_mask`.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
                 fn generate_pseudo_legal_moves<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    self.generate_masked(py, $crate::chess_dropin::Generate::PseudoLegal, from_mask, to_mask)
+                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::PseudoLegal, from_mask, to_mask)
                 }
 
                 /// The pseudo-legal captures, en passant included.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
                 fn generate_pseudo_legal_captures<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    self.generate_masked(py, $crate::chess_dropin::Generate::PseudoLegalCaptures, from_mask, to_mask)
+                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::PseudoLegalCaptures, from_mask, to_mask)
                 }
 
                 /// The pseudo-legal en passant captures.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
                 fn generate_pseudo_legal_ep<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    self.generate_masked(py, $crate::chess_dropin::Generate::PseudoLegalEnPassant, from_mask, to_mask)
+                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::PseudoLegalEnPassant, from_mask, to_mask)
                 }
 
                 /// The legal moves from the squares of `from_mask` to those of `to_mask`
                 /// (castling: the rook's square).
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
                 fn generate_legal_moves<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    self.generate_masked(py, $crate::chess_dropin::Generate::Legal, from_mask, to_mask)
+                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::Legal, from_mask, to_mask)
                 }
 
                 /// The legal captures, en passant included.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
                 fn generate_legal_captures<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    self.generate_masked(py, $crate::chess_dropin::Generate::LegalCaptures, from_mask, to_mask)
+                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::LegalCaptures, from_mask, to_mask)
                 }
 
                 /// The legal en passant captures.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
                 fn generate_legal_ep<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    self.generate_masked(py, $crate::chess_dropin::Generate::LegalEnPassant, from_mask, to_mask)
+                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::LegalEnPassant, from_mask, to_mask)
                 }
 
                 /// The legal castling moves of the king on `from_mask` with the rooks on `to_mask`.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
                 fn generate_castling_moves<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    self.generate_masked(py, $crate::chess_dropin::Generate::Castling, from_mask, to_mask)
+                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::Castling, from_mask, to_mask)
                 }
 
                 /// Whether `move` is pseudo-legal: a move of a piece of the side to move that
@@ -387,7 +426,7 @@ macro_rules! with_chess_dropin {
                 #[pyo3(signature = (from_square, to_square, promotion = None))]
                 fn find_move(&self, py: ::pyo3::Python<'_>, from_square: &::pyo3::Bound<'_, ::pyo3::PyAny>, to_square: &::pyo3::Bound<'_, ::pyo3::PyAny>, promotion: Option<i64>) -> ::pyo3::PyResult<::pyo3::Py<$crate::pymove::PyMove>> {
                     let mv = $crate::chess_dropin::find_move(&self.inner, from_square, to_square, promotion)?;
-                    self.interned_move(py, mv)
+                    $crate::chess_dropin::interned_move(&self.inner, py, mv)
                 }
 
                 /// The EPD of the position (the en passant square only when a capture there is
@@ -450,44 +489,46 @@ macro_rules! with_chess_dropin {
 
 pub(crate) use with_chess_dropin;
 
-impl ChessBoard {
-    /// The interned Python object of a move of this board's position.
-    pub fn interned_move(&self, py: Python<'_>, mv: Move) -> PyResult<Py<crate::pymove::PyMove>> {
-        let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(self.inner.position());
-        cache.one(py, mv, wrap)
-    }
+/// The interned Python object of a move of the board's position.
+pub fn interned_move(
+    board: &Board<Chess>,
+    py: Python<'_>,
+    mv: Move,
+) -> PyResult<Py<crate::pymove::PyMove>> {
+    let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(board.position());
+    cache.one(py, mv, wrap)
+}
 
-    /// The moves `what` asks for between the masks (every square when `None`), as an iterator
-    /// of interned `Move` objects.
-    pub fn generate_masked<'py>(
-        &self,
-        py: Python<'py>,
-        what: Generate,
-        from_mask: Option<&Bound<'py, PyAny>>,
-        to_mask: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyIterator>> {
-        let from = from_mask
-            .map(mask_arg)
-            .transpose()?
-            .unwrap_or(Bitboard::FULL);
-        let to = to_mask.map(mask_arg).transpose()?.unwrap_or(Bitboard::FULL);
-        self.generate_moves(py, what, from, to)
-    }
+/// The moves `what` asks for between the masks (every square when `None`), as an iterator of
+/// interned `Move` objects.
+pub fn generate_masked<'py>(
+    board: &Board<Chess>,
+    py: Python<'py>,
+    what: Generate,
+    from_mask: Option<&Bound<'py, PyAny>>,
+    to_mask: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyIterator>> {
+    let from = from_mask
+        .map(mask_arg)
+        .transpose()?
+        .unwrap_or(Bitboard::FULL);
+    let to = to_mask.map(mask_arg).transpose()?.unwrap_or(Bitboard::FULL);
+    generate_moves(board, py, what, from, to)?.try_iter()
+}
 
-    /// The moves `what` asks for between the masks, as an iterator of interned `Move` objects.
-    pub fn generate_moves<'py>(
-        &self,
-        py: Python<'py>,
-        what: Generate,
-        from: Bitboard,
-        to: Bitboard,
-    ) -> PyResult<Bound<'py, PyIterator>> {
-        let pos = position(&self.inner)?;
-        let moves = generate(pos, what, from, to);
-        let objects = moves
-            .iter()
-            .map(|&mv| self.interned_move(py, mv))
-            .collect::<PyResult<Vec<_>>>()?;
-        pyo3::types::PyList::new(py, objects)?.try_iter()
-    }
+/// The moves `what` asks for between the masks, as a list of interned `Move` objects.
+fn generate_moves<'py>(
+    board: &Board<Chess>,
+    py: Python<'py>,
+    what: Generate,
+    from: Bitboard,
+    to: Bitboard,
+) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+    let pos = position(board)?;
+    let moves = generate(pos, what, from, to);
+    let objects = moves
+        .iter()
+        .map(|&mv| interned_move(board, py, mv))
+        .collect::<PyResult<Vec<_>>>()?;
+    pyo3::types::PyList::new(py, objects)
 }
