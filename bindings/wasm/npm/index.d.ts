@@ -6,3 +6,4 @@ export {
   Chess, Move, validateFen, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION, SQUARES,
   SEVEN_TAG_ROSTER, type PieceSymbol, type Square,
 } from "./chessjs.js";
+export * from "./engine.js";

@@ -3,3 +3,4 @@
 export * from "./qipan.js";
 export { default } from "./qipan.js";
 export * from "./chessjs.js";
+export * from "./engine.js";

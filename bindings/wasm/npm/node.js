@@ -9,6 +9,8 @@ initSync({ module: readFileSync(new URL("./qipan_bg.wasm", import.meta.url)) });
 
 export * from "./qipan.js";
 export * from "./chessjs.js";
+export * from "./engine.js";
+export * from "./engine-node.js";
 export { default } from "./qipan.js";
 
 const TABLE_FILE = /^K[QRBNP]*vK[QRBNP]*\.rtb[wz]$/;

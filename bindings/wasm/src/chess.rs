@@ -328,6 +328,14 @@ impl ChessBoard {
     }
 }
 
+#[cfg(feature = "engines")]
+impl ChessBoard {
+    /// The game (start and moves), or `InvalidFenError` while the board is unplayable.
+    pub(crate) fn chess_game(&self) -> Result<&qipan::Game<Chess>, JsValue> {
+        self.board.game()
+    }
+}
+
 /// The start position's FEN.
 #[wasm_bindgen(js_name = chessStartFen)]
 pub fn chess_start_fen() -> String {

@@ -15,6 +15,8 @@ pub mod board;
 #[cfg(feature = "books")]
 pub mod book;
 mod class;
+#[cfg(feature = "engines")]
+pub mod engine;
 pub mod games;
 pub mod inspect;
 pub mod js;

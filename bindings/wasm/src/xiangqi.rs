@@ -163,6 +163,14 @@ impl XiangqiBoard {
     }
 }
 
+#[cfg(feature = "engines")]
+impl XiangqiBoard {
+    /// The game (start and moves), or `InvalidFenError` while the board is unplayable.
+    pub(crate) fn xiangqi_game(&self) -> Result<&qipan::Game<Xiangqi>, JsValue> {
+        self.board.game()
+    }
+}
+
 /// The start position's FEN.
 #[wasm_bindgen(js_name = xiangqiStartFen)]
 pub fn xiangqi_start_fen() -> String {
