@@ -326,6 +326,93 @@ test("the rules-only page plays both games on qipan/rules and fetches only its .
   }
 });
 
+test("engine: the page says no engine package is installed, and plays the demo engine in a worker, both games", async () => {
+  const { ChessBoard, XiangqiBoard } = await import("qipan");
+  await page.click("#game-chess");
+  assert.match(await text("#engine-status"), /^No engine package installed/);
+  await page.selectOption("#opponent", "demo");
+  await page.waitForFunction(() => /plays Black/.test(document.querySelector("#engine-status").textContent));
+  assert.equal(await text("#engine-status"), "qipan first legal move (demo) plays Black.");
+  // The engine's reply: the first legal move the package lists, played through the worker.
+  const chess = new ChessBoard();
+  chess.push("e2e4");
+  const reply = chess.san(chess.legalMoves()[0]);
+  await clickMoves(["e2e4"]);
+  await page.waitForFunction(() => /^White to move/.test(document.querySelector("#status").textContent));
+  assert.match(await text("#moves"), new RegExp(`1\\.\\s+e4\\s+${reply.replace(/[+#]/g, "\\$&")}`));
+  // Black's pieces do not move by clicks while the engine plays them.
+  await page.click("#game-xiangqi");
+  const xiangqi = new XiangqiBoard();
+  xiangqi.push("h2e2");
+  const xiangqiReply = xiangqi.wxf(xiangqi.legalMoves()[0]);
+  await clickMoves(["h2e2"]);
+  await page.waitForFunction(() => /^Red to move/.test(document.querySelector("#status").textContent));
+  assert.ok((await text("#moves")).includes(xiangqiReply), `${await text("#moves")} lacks ${xiangqiReply}`);
+  await page.screenshot({ path: join(shots, "engine-xiangqi.png") });
+  await page.selectOption("#opponent", "");
+  assert.match(await text("#engine-status"), /^No engine package installed/);
+  await page.click("#game-chess");
+});
+
+/** Sets the page's time control ("M+S") for the games that follow. */
+async function setClock(control) {
+  await page.fill("#time-control", control);
+  await page.click("#set-clock");
+  assert.equal(await text("#clock-error"), "");
+}
+
+/** Waits for a time forfeit and answers the announced result. */
+async function flagResult() {
+  await page.waitForSelector('#result[data-termination="timeout"]', { timeout: 10000 });
+  return text("#result");
+}
+
+test("clocks: a fallen flag loses on time, in both games", async () => {
+  await page.click("#game-chess");
+  await setClock("0.02+0");
+  assert.equal(await page.isVisible("#clocks"), true);
+  assert.equal(await text("#clock-w .time"), "0:01.2");
+  await clickMoves(["e2e4"]);
+  assert.equal(await page.getAttribute("#clock-b", "data-running"), "true");
+  assert.equal(await flagResult(), "Time forfeit — White wins (1-0)");
+  assert.equal(await page.getAttribute("#clock-b", "data-flagged"), "true");
+  assert.equal(await text("#clock-b .time"), "0:00.0");
+  // The game is over: no more moves.
+  await clickMoves(["e7e5"]);
+  assert.doesNotMatch(await text("#moves"), /e5/);
+  await page.screenshot({ path: join(shots, "clock-flag.png") });
+
+  await page.click("#game-xiangqi");
+  await clickMoves(["h2e2"]);
+  assert.equal(await flagResult(), "Time forfeit — Red wins (1-0)");
+  await page.click("#game-chess");
+});
+
+test("clocks: a flag against a bare king is a draw; the same flag against a queen loses", async () => {
+  await setClock("0.02+0");
+  await page.fill("#fen", "4k3/8/8/8/8/8/8/Q3K3 b - - 0 1");
+  await page.click("#load-fen");
+  await clickMoves(["e8d8"]);
+  assert.equal(await page.getAttribute("#clock-w", "data-running"), "true");
+  assert.equal(await flagResult(), "Time forfeit — Draw (1/2-1/2)");
+  await page.fill("#fen", "4k3/8/8/8/8/8/q7/4K3 b - - 0 1");
+  await page.click("#load-fen");
+  await clickMoves(["e8d8"]);
+  assert.equal(await flagResult(), "Time forfeit — Black wins (0-1)");
+  // An increment is added after each move; a bad control is refused; an empty one removes the clocks.
+  await setClock("1+2");
+  assert.equal(await text("#clock-w .time"), "1:00");
+  await clickMoves(["e1f1", "d8e7"]);
+  // White's clock runs again; Black's got its two seconds.
+  assert.equal(await page.getAttribute("#clock-w", "data-running"), "true");
+  assert.match(await text("#clock-b .time"), /^1:0[12]$/);
+  await page.fill("#time-control", "<b>x</b>");
+  await page.click("#set-clock");
+  assert.match(await text("#clock-error"), /^a time control is minutes\+seconds/);
+  await setClock("");
+  assert.equal(await page.isHidden("#clocks"), true);
+});
+
 test("no errors in the page", () => {
   assert.deepEqual(pageErrors, []);
 });

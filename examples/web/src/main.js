@@ -2,7 +2,9 @@
 // for legal moves, notation and the game's outcome, and announces the result.
 import init, { ChessBoard, XiangqiBoard } from "qipan";
 
+import { Clocks, formatClock, parseTimeControl } from "./clock.js";
 import { drawChess, drawXiangqi } from "./draw.js";
+import { setUpOpponent } from "./opponent.js";
 import { renderRecord, setUpRecords } from "./records.js";
 
 const GAMES = {
@@ -54,7 +56,18 @@ const state = {
   flipped: false,
   claimed: false,
   blackStarts: false,
+  /** The time control in force: `{base, increment}` in ms, or null. */
+  timeControl: null,
 };
+
+/** The opponent (a person, or an engine in a worker): set up in setUp(). */
+let opponent = { isEngineSide: () => false, maybeMove: () => {} };
+
+/** A fallen flag: the core decides (a loss, or a draw when the opponent cannot win). */
+const clocks = new Clocks((side) => {
+  state.board.flag(side);
+  render();
+}, () => renderClocks());
 
 function newBoard(fen) {
   const { Board } = GAMES[state.game];
@@ -65,6 +78,7 @@ function newBoard(fen) {
   state.selected = null;
   state.claimed = false;
   state.blackStarts = board.turn() === "b";
+  clocks.reset(state.timeControl);
 }
 
 /** Makes a board loaded from a record the page's: the move list is rebuilt from its history. */
@@ -85,6 +99,7 @@ function adopt(board) {
   state.board = board;
   state.selected = null;
   state.claimed = false;
+  clocks.reset(state.timeControl);
 }
 
 /** The legal moves from `square`, in coordinates (chess.js's `lan`). */
@@ -104,14 +119,42 @@ function kingSquareInCheck() {
 
 function play(mv) {
   const note = GAMES[state.game].notate(state.board, mv);
+  const mover = state.board.turn();
   state.board.push(mv);
   state.record.push(note);
   state.selected = null;
+  clocks.moved(mover);
   render();
 }
 
+/** The engine's search limit: the clocks when they run, else a second. */
+function searchLimit() {
+  if (!clocks.enabled) return { time: 1000 };
+  const { increment } = state.timeControl;
+  return {
+    whiteClock: Math.max(0, Math.round(clocks.left("w"))),
+    blackClock: Math.max(0, Math.round(clocks.left("b"))),
+    whiteInc: increment,
+    blackInc: increment,
+  };
+}
+
+function renderClocks() {
+  $("clocks").hidden = !clocks.enabled;
+  if (!clocks.enabled) return;
+  const { sides } = GAMES[state.game];
+  for (const side of ["w", "b"]) {
+    const clock = $(`clock-${side}`);
+    const left = clocks.left(side);
+    clock.querySelector(".side").textContent = sides[side];
+    clock.querySelector(".time").textContent = formatClock(left);
+    clock.dataset.running = String(clocks.running === side);
+    clock.dataset.flagged = String(left <= 0);
+  }
+}
+
 function onSquare(square) {
-  if (state.board.isGameOver() || state.claimed) return;
+  if (state.board.isGameOver() || state.claimed || opponent.isEngineSide(state.board.turn())) return;
   if (state.selected) {
     const candidates = movesFrom(state.selected).filter((mv) => mv.slice(2, 4) === square);
     if (candidates.length > 0) {
@@ -181,6 +224,7 @@ function render() {
     flipped: state.flipped,
   }));
   const outcome = board.outcome(state.claimed);
+  if (outcome) clocks.stop();
   announce(outcome);
   const side = sides[board.turn()];
   $("status").textContent = outcome ? "Game over" : `${side} to move${board.isCheck() ? " — check!" : ""}`;
@@ -190,6 +234,8 @@ function render() {
   $("claim-draw").hidden = Boolean(outcome) || !board.canClaimDraw();
   renderMoves();
   renderRecord(board);
+  renderClocks();
+  if (!outcome) opponent.maybeMove();
 }
 
 function switchGame(game) {
@@ -210,6 +256,8 @@ function setUp() {
   $("game-chess").addEventListener("click", () => switchGame("chess"));
   $("game-xiangqi").addEventListener("click", () => switchGame("xiangqi"));
   $("undo").addEventListener("click", () => {
+    // Taking a move back pauses the clocks until the next move.
+    clocks.stop();
     if (state.claimed) state.claimed = false;
     else if (state.board.pop() !== undefined) state.record.pop();
     state.selected = null;
@@ -234,11 +282,24 @@ function setUp() {
     }
     render();
   });
+  $("set-clock").addEventListener("click", () => {
+    try {
+      state.timeControl = parseTimeControl($("time-control").value);
+      $("clock-error").textContent = "";
+    } catch (error) {
+      $("clock-error").textContent = error.message;
+      return;
+    }
+    // A new clock starts a new game from the position on the board.
+    newBoard(state.board.fen());
+    render();
+  });
   setUpRecords({ state, games: GAMES, switchGame, adopt, render });
   switchGame("chess");
 }
 
-init().then(() => {
+init().then(async () => {
   setUp();
+  opponent = await setUpOpponent({ state, play, limit: searchLimit, render });
   document.body.dataset.ready = "true";
 });
