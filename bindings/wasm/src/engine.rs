@@ -94,6 +94,9 @@ fn engine_error(e: &EngineError) -> JsValue {
         EngineError::OptionValue(_) => ("EngineError", "option-value"),
         EngineError::Spawn { .. } => ("EngineError", "spawn"),
         EngineError::Usage(_) => ("EngineError", "usage"),
+        // Kinds the core may add later.
+        #[allow(unreachable_patterns)]
+        _ => ("EngineError", "engine"),
     };
     let error = js::named_error(name, &e.to_string());
     set(&error, "code", code.into());
@@ -483,25 +486,22 @@ impl EngineSession {
         let mut search = vec![position_command(game, self.protocol, self.dialect)];
         let legal = || pos.legal_moves().into_iter();
         let mut root = root_moves;
-        match self.protocol {
-            Protocol::Ucci => {
-                let mut ban = ban_moves;
-                if !root.is_empty() {
-                    ban.extend(legal().filter(|m| !root.contains(m)));
-                    root.clear();
-                }
-                if !ban.is_empty() {
-                    search.push(banmoves_command(pos, &ban, self.dialect));
-                }
+        if self.protocol == Protocol::Ucci {
+            // UCCI has no `searchmoves`: the other moves are banned.
+            let mut ban = ban_moves;
+            if !root.is_empty() {
+                ban.extend(legal().filter(|m| !root.contains(m)));
+                root.clear();
             }
-            Protocol::Uci => {
-                if !ban_moves.is_empty() {
-                    if root.is_empty() {
-                        root = legal().collect();
-                    }
-                    root.retain(|m| !ban_moves.contains(m));
-                }
+            if !ban.is_empty() {
+                search.push(banmoves_command(pos, &ban, self.dialect));
             }
+        } else if !ban_moves.is_empty() {
+            // UCI has no `banmoves`: the other moves are searched.
+            if root.is_empty() {
+                root = legal().collect();
+            }
+            root.retain(|m| !ban_moves.contains(m));
         }
         search.push(go_command(
             &limit,

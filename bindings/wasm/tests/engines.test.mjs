@@ -106,6 +106,13 @@ test("chess on Stockfish: best move, ponder, score and PV as python-chess's ches
   assert.equal(lines.length, 3);
   assert.deepEqual(lines.map((l) => l.multipv), [1, 2, 3]);
   assert.equal(new Set(lines.map((l) => l.pv[0])).size, 3);
+  // Root moves (`searchmoves`) and banned moves (the other moves searched).
+  const start = new ChessBoard();
+  assert.ok(["a2a3", "h2h3"].includes((await engine.play(start, { nodes: 500 }, { rootMoves: ["a2a3", "h2h3"] })).move));
+  const best = (await engine.play(start, { nodes: NODES }, { newGame: true })).move;
+  const other = (await engine.play(start, { nodes: NODES }, { newGame: true, banMoves: [best] })).move;
+  assert.notEqual(other, best);
+  await assert.rejects(engine.play(start, { nodes: 1 }, { rootMoves: ["e2e5"] }), (e) => e.name === "IllegalMoveError");
 });
 
 /** Xiangqi ICCS with ranks 0-9 to Fairy-Stockfish's UCI ranks 1-10, and back. */
@@ -227,6 +234,12 @@ for (const protocol of ["uci", "ucci"]) {
         assert.deepEqual(got.info.score, want.score, context);
         assert.deepEqual(got.info.pv, want.pv.map((m) => shiftRanks(m, -ranks)), context);
       }
+      // UCCI bans moves with `banmoves`; UCI searches the others.
+      const board = new XiangqiBoard();
+      const best = (await engine.play(board, { nodes: NODES }, { newGame: true })).move;
+      const other = await engine.play(board, { nodes: NODES }, { newGame: true, banMoves: [best] });
+      assert.notEqual(other.move, best);
+      assert.equal((await engine.play(board, { nodes: NODES }, { rootMoves: ["a3a4"] })).move, "a3a4");
     } finally {
       reference.quit();
     }
