@@ -354,6 +354,40 @@ test("engine: the page says no engine package is installed, and plays the demo e
   await page.click("#game-chess");
 });
 
+test("engine text is shown as text: an installed engine's hostile name and its illegal move", async () => {
+  const name = '<img src=x onerror="window.__pwned = 3">\u202eevil';
+  const worker = `onmessage = (e) => {
+    const command = String(e.data).split(" ")[0];
+    if (command === "uci") { postMessage(${JSON.stringify(`id name ${name}`)}); postMessage("uciok"); }
+    else if (command === "isready") postMessage("readyok");
+    else if (command === "go") postMessage("bestmove e2e5");
+  };`;
+  const list = [{ name: "Hostile <b>engine</b>", url: "hostile-engine.js", protocol: "uci", games: ["chess"] }];
+  await context.route("**/engines.json", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(list) }));
+  await context.route("**/hostile-engine.js", (route) => route.fulfill({ contentType: "text/javascript", body: worker }));
+  const hostilePage = await context.newPage();
+  try {
+    await hostilePage.goto(baseUrl);
+    await hostilePage.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+    assert.equal(await hostilePage.locator("#engine-status").innerText(), "");
+    assert.equal(await hostilePage.locator('#opponent option[value="installed-0"]').innerText(), "Hostile <b>engine</b>");
+    await hostilePage.selectOption("#opponent", "installed-0");
+    await hostilePage.waitForFunction(() => /plays Black/.test(document.querySelector("#engine-status").textContent));
+    assert.equal(await hostilePage.locator("#engine-status").innerText(),
+      '<img src=x onerror="window.__pwned = 3">\\u{202e}evil plays Black.');
+    await hostilePage.click('#board [data-square="e2"]');
+    await hostilePage.click('#board [data-square="e4"]');
+    await hostilePage.waitForFunction(() => /^EngineError/.test(document.querySelector("#engine-status").textContent));
+    assert.match(await hostilePage.locator("#engine-status").innerText(), /^EngineError: engine sent an illegal move/);
+    assert.equal(await hostilePage.locator("#engine-status img, #opponent b").count(), 0);
+    assert.equal(await hostilePage.evaluate(() => window.__pwned), undefined);
+  } finally {
+    await hostilePage.close();
+    await context.unroute("**/engines.json");
+    await context.unroute("**/hostile-engine.js");
+  }
+});
+
 /** Sets the page's time control ("M+S") for the games that follow. */
 async function setClock(control) {
   await page.fill("#time-control", control);

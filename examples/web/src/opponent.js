@@ -2,8 +2,8 @@
 // the built-in demo engine (src/demo-engine.js: the first legal move), or the engines listed in
 // engines.json beside the page (a real engine build installed as a package, copied there by
 // vite.config.js; never bundled with the page). Engine text (its name, its errors) is shown as
-// text only.
-import { Engine, workerTransport } from "qipan";
+// text only, its control and direction characters escaped by the core's printable().
+import { Engine, printable, workerTransport } from "qipan";
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,11 +45,11 @@ export async function setUpOpponent(page) {
   for (const entry of engines) {
     const option = document.createElement("option");
     option.value = entry.id;
-    option.textContent = entry.name;
+    option.textContent = printable(entry.name);
     select.append(option);
   }
   const status = (text) => {
-    $("engine-status").textContent = text;
+    $("engine-status").textContent = printable(String(text));
   };
   const absent = engines.length === 1
     ? "No engine package installed: the demo engine only (see docs/engines.md to add Stockfish)."
