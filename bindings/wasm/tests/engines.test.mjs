@@ -113,6 +113,15 @@ test("chess on Stockfish: best move, ponder, score and PV as python-chess's ches
   const other = (await engine.play(start, { nodes: NODES }, { newGame: true, banMoves: [best] })).move;
   assert.notEqual(other, best);
   await assert.rejects(engine.play(start, { nodes: 1 }, { rootMoves: ["e2e5"] }), (e) => e.name === "IllegalMoveError");
+  // A long search reports its info lines as they come, and `stop()` ends it with a move.
+  let infos = 0;
+  const started = Date.now();
+  const pending = engine.play(start, { time: 60_000 }, { onInfo: (info) => { infos += info.depth ? 1 : 0; } });
+  setTimeout(() => engine.stop(), 300);
+  const stopped = await pending;
+  assert.ok(Date.now() - started < 10_000, `stopped after ${Date.now() - started} ms`);
+  assert.ok(start.legalMoves().includes(stopped.move));
+  assert.ok(infos > 0);
 });
 
 /** Xiangqi ICCS with ranks 0-9 to Fairy-Stockfish's UCI ranks 1-10, and back. */
