@@ -339,6 +339,37 @@ test("parseEngineLine reads any line without a session, and never throws for a s
   assert.throws(() => parseEngineLine("x".repeat(70_000)), (e) => e.name === "EngineError");
 });
 
+test("EngineSession reads any line in a search without trapping: PVs cut at their first illegal move", () => {
+  const { EngineSession } = namespace;
+  const session = new EngineSession("uci");
+  assert.equal(session.startCommand(), "uci");
+  assert.equal(session.read("uciok").type, "uciok");
+  const board = new ChessBoard();
+  const plan = session.searchChess(board, { nodes: 10, whiteClock: 60000, blackClock: 60000, whiteInc: 1000 });
+  assert.deepEqual(plan.setup, ["ucinewgame", "isready"]);
+  assert.deepEqual(plan.search, [`position fen ${board.fen()}`, "go wtime 60000 btime 60000 winc 1000 nodes 10"]);
+  assert.equal(plan.timeBudget, 61000);
+  assert.throws(() => session.searchChess(board, { nodes: 1 }), (e) => e.code === "usage");
+  const pv = session.read("info depth 3 score cp 5 pv e2e4 e7e5 e1e3 g1f3").info.pv;
+  assert.deepEqual(pv, ["e2e4", "e7e5"]);
+  const rand = seeded(99);
+  const words = ["info", "depth", "pv", "e2e4", "e7e5", "g1f3", "e1g1", "a7a8q", "0000", "score", "mate", "cp", "refutation",
+    "currline", "currmove", "multipv", "999", "-1", "wdl", "string", "\u0000", "h10h9"];
+  for (let i = 0; i < 3000; i++) {
+    const line = Array.from({ length: 1 + Math.floor(rand() * 14) }, () => words[Math.floor(rand() * words.length)]).join(" ");
+    const event = session.read(line.startsWith("bestmove") ? "info" : line);
+    assert.equal(typeof event.type, "string");
+  }
+  const end = session.read("bestmove g1f3 ponder e7e5");
+  assert.deepEqual([end.move, end.ponder, session.searching], ["g1f3", "e7e5", false]);
+  assert.ok(Array.isArray(end.lines));
+  session.searchChess(board, { depth: 1 });
+  assert.throws(() => session.read("bestmove e1e8"), (e) => e.name === "EngineError" && e.code === "illegal-move");
+  assert.equal(session.searching, false);
+  session.free();
+  board.free();
+});
+
 test("a transport is any object with send and onLine: the engine over an in-process fake", async () => {
   let deliver;
   const sent = [];
