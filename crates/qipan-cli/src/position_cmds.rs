@@ -118,8 +118,8 @@ fn perft_warning(estimate: &qipan::PerftEstimate, threads: usize) -> Option<Stri
     if estimate.depth <= estimate.probe_depth + 1 || estimate.probe_nodes == 0 {
         return None;
     }
-    let speed = estimate.probe_nodes as f64 / estimate.probe_seconds.max(1e-6)
-        * threads.max(1) as f64;
+    let speed =
+        estimate.probe_nodes as f64 / estimate.probe_seconds.max(1e-6) * threads.max(1) as f64;
     let expected = estimate.work / speed;
     (expected > PERFT_WARN_SECONDS).then(|| {
         format!(

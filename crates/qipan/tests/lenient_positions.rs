@@ -34,8 +34,9 @@ fn a_board_without_a_king_is_refused_until_the_problem_is_waived() {
 #[test]
 #[ignore = "needs python-chess: QIPAN_PYTHON=... cargo test --test lenient_positions -- --ignored"]
 fn kingless_moves_agree_with_python_chess() {
-    let python = std::env::var("QIPAN_PYTHON")
-        .expect("QIPAN_PYTHON: a Python with python-chess (scripts/test-parts/30-python.sh sets it)");
+    let python = std::env::var("QIPAN_PYTHON").expect(
+        "QIPAN_PYTHON: a Python with python-chess (scripts/test-parts/30-python.sh sets it)",
+    );
     let script =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/python_chess_kingless.py");
     let out = Command::new(python)
@@ -43,7 +44,11 @@ fn kingless_moves_agree_with_python_chess() {
         .arg(std::env::var("QIPAN_KINGLESS_BOARDS").unwrap_or_else(|_| "3000".into()))
         .output()
         .expect("runs python");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut checked = 0;
     let mut kingless = 0;
@@ -64,5 +69,8 @@ fn kingless_moves_agree_with_python_chess() {
         checked += 1;
     }
     assert!(checked >= 5000, "only {checked} positions");
-    assert!(kingless >= 3000, "only {kingless} positions without a king to move");
+    assert!(
+        kingless >= 3000,
+        "only {kingless} positions without a king to move"
+    );
 }

@@ -54,8 +54,8 @@ pub use rules::{CastlingMode, ChessRules};
 pub use setup::{Setup, SetupError, StatusFlags};
 pub use setup_fen::UnplayableSetup;
 pub use square::{ParseSquareError, Square};
-pub use validate::{PositionError, PositionProblems};
 pub use unwinnable::{Analysis, Effort, Verdict, QUICK_FORCED_MAX_PIECES};
+pub use validate::{PositionError, PositionProblems};
 
 use crate::notation::{Notation, NotationError};
 use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, Variant};

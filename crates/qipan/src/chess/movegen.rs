@@ -308,7 +308,8 @@ impl Chess {
         for from in r[Role::Pawn.index()] & movers {
             let one = up(Bitboard::from_square(from).0) & !occ.0;
             let two = up(one & third.0) & !occ.0;
-            let targets = (Bitboard(one | two) & to_mask) | (pawn_attacks(us, from) & their & to_mask);
+            let targets =
+                (Bitboard(one | two) & to_mask) | (pawn_attacks(us, from) & their & to_mask);
             sink.pawn(from, targets, last);
         }
         if let Some(ep) = self.ep {

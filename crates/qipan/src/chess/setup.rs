@@ -268,7 +268,12 @@ impl Setup {
     }
 
     /// The pieces of `color` attacking `sq` with `occupied` blocking sliders.
-    pub(crate) fn placement_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn placement_attackers(
+        &self,
+        sq: Square,
+        color: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
         self.placement.attackers_to(sq, color, occupied)
     }
 
@@ -368,7 +373,9 @@ impl Setup {
     /// it came from empty.
     pub fn valid_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        super::validate::ep_problem(self, ep).is_none().then_some(ep)
+        super::validate::ep_problem(self, ep)
+            .is_none()
+            .then_some(ep)
     }
 
     /// The board seen from the other side, as python-chess's `mirror()`: ranks flipped, colours

@@ -68,9 +68,18 @@ impl PositionProblems {
     pub const NAMED: [(&'static str, PositionProblems); 8] = [
         ("missing king", PositionProblems::MISSING_KING),
         ("too many kings", PositionProblems::TOO_MANY_KINGS),
-        ("pawns on the back rank", PositionProblems::PAWNS_ON_BACKRANK),
-        ("invalid castling rights", PositionProblems::INVALID_CASTLING_RIGHTS),
-        ("invalid en passant square", PositionProblems::INVALID_EP_SQUARE),
+        (
+            "pawns on the back rank",
+            PositionProblems::PAWNS_ON_BACKRANK,
+        ),
+        (
+            "invalid castling rights",
+            PositionProblems::INVALID_CASTLING_RIGHTS,
+        ),
+        (
+            "invalid en passant square",
+            PositionProblems::INVALID_EP_SQUARE,
+        ),
         ("opposite check", PositionProblems::OPPOSITE_CHECK),
         ("impossible check", PositionProblems::IMPOSSIBLE_CHECK),
         ("too much material", PositionProblems::TOO_MUCH_MATERIAL),
@@ -446,8 +455,9 @@ fn impossible_check(
             if aligned(a, b, king) || (line(a, b) & our_kings).any() {
                 return Some("two checkers on one line with the king");
             }
-            let sliders =
-                setup.by_role(Role::Bishop) | setup.by_role(Role::Rook) | setup.by_role(Role::Queen);
+            let sliders = setup.by_role(Role::Bishop)
+                | setup.by_role(Role::Rook)
+                | setup.by_role(Role::Queen);
             if (checkers & sliders).is_empty() {
                 return Some(TWO_LEAPERS);
             }
@@ -520,7 +530,9 @@ fn castling_problem(setup: &Setup, rook: Square, chess960: bool) -> Option<(char
         Some(_) if !is_rook && !by_side => "no rook on that file",
         Some(_) if !is_rook && side == CastlingSide::KingSide => "no rook on the king side",
         Some(_) if !is_rook => "no rook on the queen side",
-        Some(king) if !chess960 && king != Square::new(if color == Color::White { 4 } else { 60 }) => {
+        Some(king)
+            if !chess960 && king != Square::new(if color == Color::White { 4 } else { 60 }) =>
+        {
             "the king is not on its home square"
         }
         Some(_) if !chess960 && rook.file() != 0 && rook.file() != 7 => {
