@@ -165,7 +165,8 @@ impl fmt::Display for PositionProblems {
 /// the position anyway.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PositionError {
-    setup: Setup,
+    // Boxed: the error stays small on the `Ok` path of every reader.
+    setup: Box<Setup>,
     mode: CastlingMode,
     problems: PositionProblems,
 }
@@ -262,7 +263,7 @@ impl Chess {
             Ok(position_of(&setup, mode))
         } else {
             Err(PositionError {
-                setup,
+                setup: Box::new(setup),
                 mode,
                 problems,
             })

@@ -208,7 +208,8 @@ impl PositionProblems {
 /// one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionError {
-    setup: Setup,
+    // Boxed: the error stays small on the `Ok` path of every reader.
+    setup: Box<Setup>,
     problems: PositionProblems,
 }
 
@@ -271,7 +272,10 @@ impl Xiangqi {
         if problems.is_empty() {
             Ok(pos)
         } else {
-            Err(PositionError { setup, problems })
+            Err(PositionError {
+                setup: Box::new(setup),
+                problems,
+            })
         }
     }
 
