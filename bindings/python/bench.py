@@ -147,7 +147,7 @@ def bench_chess(budget: float, perft_depth: int) -> None:
         ref, ours = chess.Board(fen), qipan.ChessBoard(fen)
         row(f"chess legal moves ({name})", "python-chess", *compare(lambda: list(ref.legal_moves), lambda: list(ours.legal_moves), budget))
 
-    # The idiomatic loops over legal moves (issue #19), over the four positions above.
+    # The idiomatic loops over legal moves, over the four positions above.
     refs = [chess.Board(fen) for fen in CHESS_FENS.values()]
     ours_all = [qipan.ChessBoard(fen) for fen in CHESS_FENS.values()]
     n_pos = len(refs)
@@ -177,7 +177,7 @@ def bench_chess(budget: float, perft_depth: int) -> None:
     n = len(our_moves)
     row("chess push + pop (kiwipete, per move)", "python-chess", *scaled(compare(ref_push_pop, our_push_pop, budget), n))
 
-    # The floor under push + pop: two calls into qipan that do almost nothing (issue #19).
+    # The floor under push + pop: two calls into qipan that do almost nothing.
     def our_two_calls() -> None:
         for _ in our_moves:
             ours.is_check()

@@ -52,6 +52,10 @@ PATH="$PWD/$VENV/bin:$PATH" "$PY" -m pip install --quiet --disable-pip-version-c
 # runs the oracle script with this virtualenv's Python (ignored in a plain `cargo test`).
 QIPAN_PYTHON="$PWD/$PY" cargo test -p qipan --features gbk --test archive_cchess -- --ignored
 
+# Positions without a king of the side to move, their moves against python-chess's (a test-time
+# oracle only), a Rust test that runs the oracle script with this virtualenv's Python.
+QIPAN_PYTHON="$PWD/$PY" cargo test -p qipan --test lenient_positions -- --ignored
+
 # Polyglot books: the reader against python-chess, the writer against Debian's `polyglot make-book`
 # (and polyglot's own reader), both test-time oracles only.
 POLYGLOT=$(command -v polyglot || echo /usr/games/polyglot)

@@ -1,4 +1,4 @@
-"""Chinese notation in traditional characters on request (issue #15): on the moves of seeded
+"""Chinese notation in traditional characters on request: on the moves of seeded
 random Xiangqi games, `chinese(move, traditional=True)` is the simplified text with the
 simplified characters of the notation replaced by their traditional forms (the standard
 correspondence 帅帥 将將 马馬 车車 进進 后後; 仕相炮兵卒士象平前中 are written alike), and it reads

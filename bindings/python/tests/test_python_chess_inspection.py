@@ -1,4 +1,4 @@
-"""ChessBoard inspection (issue #15, part 2) against python-chess, the oracle: pieces, attacks,
+"""ChessBoard inspection against python-chess, the oracle: pieces, attacks,
 attackers, pins, checkers, move properties, LAN, variation SAN, repetitions, clocks, en passant
 square and castling rights, on 1,600 positions of seeded random standard and Chess960 games
 (every square, every legal move), and on games that repeat positions."""

@@ -1,4 +1,4 @@
-"""ChessBoard setup (issue #15, part 3, what exists so far) against python-chess, the oracle:
+"""ChessBoard setup against python-chess, the oracle:
 STATUS_* values, status() and is_valid() on positions of random games and on perturbed FENs that
 qipan plays, set_fen, reset, clear_stack and mirror. (The core's status flags on invalid setups —
 random placements — are checked against python-chess in crates/qipan/tests/chess_status.rs.)"""

@@ -1,4 +1,4 @@
-"""python-chess's types on qipan (issue #15, part 1): colours, squares, pieces, terminations,
+"""python-chess's types on qipan: colours, squares, pieces, terminations,
 moves, `legal_moves`, `push` of python-chess moves and board equality — each checked against
 python-chess itself (the oracle), on fixed cases and on positions of seeded random games."""
 
@@ -174,7 +174,7 @@ def test_legal_moves_answers_alike_in_any_order_and_moves_keep_their_text() -> N
     """A fresh `legal_moves` answers len() / bool() / `in` / count() the same whichever is asked
     first (count and bool count without objects, len and iteration make the list), and the
     interned moves' cached uci() / str() / hash() agree with python-chess's uci() and with moves
-    made from text (issue #19's caches must not change answers)."""
+    made from text (the caches must not change answers)."""
     for i, (ref, ours) in enumerate(POSITIONS[:500]):
         theirs = list(ref.legal_moves)
         if i % 3 == 0:

@@ -1,4 +1,4 @@
-"""ChessBoard set up piece by piece, python-chess's model (issue #15): random sequences of
+"""ChessBoard set up piece by piece, python-chess's model: random sequences of
 set_piece_at / remove_piece_at / clear_board / set_board_fen / turn changes / clear on boards
 from random games and on random placements (no king, three kings, pawns on the back rank, too
 many pieces, opposite check, too many checkers...), each step applied to a python-chess board,

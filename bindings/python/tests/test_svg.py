@@ -1,4 +1,4 @@
-"""qipan.svg.board (issue #15) for both games, python-chess's chess.svg.board as the model: the
+"""qipan.svg.board for both games, python-chess's chess.svg.board as the model: the
 picture parses as XML, has one piece element per piece of piece_map() (the same symbols as
 python-chess's own picture of the same board for chess), and each option changes what it
 should: lastmove, check, arrows, fill, flipped / orientation, size, coordinates. Colours given

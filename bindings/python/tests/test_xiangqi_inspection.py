@@ -1,4 +1,4 @@
-"""XiangqiBoard inspection (issue #15) against pyffish (Fairy-Stockfish) on positions of seeded
+"""XiangqiBoard inspection against pyffish (Fairy-Stockfish) on positions of seeded
 random games: the placement (piece_at, piece_map, pieces, king) against pyffish's FEN, parsed
 here; is_check and checkers against pyffish's gives_check of the position; is_capture and
 gives_check of legal moves against pyffish's is_capture and gives_check. Squares are ints,

@@ -62,7 +62,7 @@ def summary() -> dict[str, object]:
 
 
 def python_chess_names() -> dict[str, object]:
-    """python-chess's names and types on a qipan board (issue #15)."""
+    """python-chess's names and types on a qipan board."""
     board = qipan.ChessBoard()
     legal: qipan.LegalMoves = board.legal_moves
     count: int = legal.count()
@@ -104,7 +104,7 @@ def replayed() -> list[tuple[int, str | None, str | None]]:
 
 
 def game_records() -> dict[str, object]:
-    """qipan.pgn, python-chess's chess.pgn shapes over the core's game tree (issue #14)."""
+    """qipan.pgn, python-chess's chess.pgn shapes over the core's game tree."""
     import io
 
     import qipan.pgn
@@ -133,7 +133,7 @@ def game_records() -> dict[str, object]:
 
 
 def set_up() -> tuple[int, bool, Optional[qipan.Piece], list[int], Optional[qipan.XiangqiPiece], str]:
-    """Boards set up piece by piece (issue #15)."""
+    """Boards set up piece by piece."""
     board = qipan.ChessBoard()
     board.clear()
     board.set_piece_at(qipan.E1, qipan.Piece(qipan.KING, qipan.WHITE))

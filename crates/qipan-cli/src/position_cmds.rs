@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use qipan::pgn;
-use qipan::{perft_threads, with_game_kind, Game, Variant, MAX_PERFT_DEPTH};
+use qipan::{check_perft_work, perft_threads, with_game_kind, Game, Variant};
 use serde_json::{json, Value};
 
 use crate::game_args::GameArgs;
@@ -50,19 +50,15 @@ pub struct StatusArgs {
 }
 
 pub fn perft(args: &PerftArgs) -> Result<(), String> {
-    if args.depth > MAX_PERFT_DEPTH {
-        return Err(format!(
-            "perft depth must be between 0 and {MAX_PERFT_DEPTH}, not {}",
-            args.depth
-        ));
-    }
     with_game_kind!(args.game.variant, |V, rules| perft_in::<V>(args, rules))
 }
 
 fn perft_in<V: Variant>(args: &PerftArgs, rules: V::Rules) -> Result<(), String> {
     let game = args.game.game::<V>(rules)?;
     let pos = game.position();
-    if let Some(warning) = perft_estimate(pos, args.depth, args.threads) {
+    // The work is bounded, not the depth: a blocked position counts to any depth at once.
+    let estimate = check_perft_work(pos, args.depth).map_err(|e| e.to_string())?;
+    if let Some(warning) = perft_warning(&estimate, args.threads) {
         eprintln!("{warning}");
     }
     let out = &mut BufWriter::new(io::stdout().lock());
@@ -115,30 +111,24 @@ fn divide_with_progress<V: Variant>(
 /// Above this many seconds, `perft` says on stderr how long it expects to run.
 const PERFT_WARN_SECONDS: f64 = 30.0;
 
-/// A warning when `perft depth` is expected to run longer than [`PERFT_WARN_SECONDS`]: the node
-/// count extrapolated from the growth between depths 3 and 4, and the time at the speed of the
-/// depth-4 count on this machine.
-fn perft_estimate<V: Variant>(pos: &V, depth: u32, threads: usize) -> Option<String> {
-    const PROBE: u32 = 4;
-    if depth <= PROBE + 1 {
+/// A warning when the perft is expected to run longer than [`PERFT_WARN_SECONDS`]: the core's
+/// estimate (the growth between depths 3 and 4, carried on), at the speed of its probe on this
+/// machine.
+fn perft_warning(estimate: &qipan::PerftEstimate, threads: usize) -> Option<String> {
+    if estimate.depth <= estimate.probe_depth + 1 || estimate.probe_nodes == 0 {
         return None;
     }
-    let started = Instant::now();
-    let below = qipan::perft(pos, PROBE - 1);
-    let probe = qipan::perft(pos, PROBE);
-    let seconds = started.elapsed().as_secs_f64().max(1e-6);
-    if below == 0 || probe == 0 {
-        return None;
-    }
-    let growth = probe as f64 / below as f64;
-    let nodes = probe as f64 * growth.powi((depth - PROBE) as i32);
-    let speed = (below + probe) as f64 / seconds * threads.max(1) as f64;
-    let expected = nodes / speed;
+    let speed =
+        estimate.probe_nodes as f64 / estimate.probe_seconds.max(1e-6) * threads.max(1) as f64;
+    let expected = estimate.work / speed;
     (expected > PERFT_WARN_SECONDS).then(|| {
         format!(
-            "perft {depth}: about {nodes:.1e} leaf nodes, roughly {} at {speed:.1e} nodes/s \
-             (extrapolated from depth {PROBE}); --divide shows progress by root move",
-            human_duration(expected)
+            "perft {}: about {:.1e} leaf nodes, roughly {} at {speed:.1e} nodes/s \
+             (extrapolated from depth {}); --divide shows progress by root move",
+            estimate.depth,
+            estimate.nodes,
+            human_duration(expected),
+            estimate.probe_depth
         )
     })
 }

@@ -29,7 +29,10 @@ pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
 pub use notation::{Notation, NotationError};
 pub use outcome::{Outcome, ParseTerminationError, Termination};
-pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_DEPTH};
+pub use perft::{
+    check_perft_work, divide, divide_threads, estimate_perft, perft, perft_threads, PerftEstimate,
+    PerftTooBig, MAX_PERFT_DEPTH, MAX_PERFT_WORK,
+};
 pub use text::{printable, shorten};
 pub use variant::{GameRules, Variant};
 

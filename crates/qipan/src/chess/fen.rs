@@ -16,7 +16,7 @@
 
 use std::fmt::Write;
 
-use super::{Bitboard, CastlingSide, Chess, Piece, Role, Square};
+use super::{Bitboard, CastlingMode, CastlingSide, Chess, Piece, PositionProblems, Role, Square};
 use crate::Color;
 
 /// Why a FEN was rejected.
@@ -129,57 +129,38 @@ impl Chess {
         )
     }
 
-    /// Reads a FEN with `options`.
+    /// Reads a FEN with `options`: the text is read into a [`Setup`](super::Setup) (syntax
+    /// only), which [`Chess::from_setup`] validates; `relaxed` waives
+    /// [`PositionProblems::UNREACHABLE`](super::PositionProblems::UNREACHABLE). Every FEN reader
+    /// of chess comes here.
     pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<Chess, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
             return Err(FenError::FieldCount(fields.len()));
         }
-        let mut pos = Chess::empty();
-        pos.chess960 = options.chess960;
-        parse_board(&mut pos, fields[0])?;
-        pos.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(FenError::Turn(other.to_owned())),
+        let mut setup = super::Setup::from_fen_fields(&fields, options.chess960)?;
+        if fields[2].len() > 4 {
+            return Err(FenError::CastlingSyntax(fields[2].to_owned()));
+        }
+        if setup.fullmoves == 0 {
+            if !options.relaxed {
+                return Err(FenError::FullmoveNumber(fields[5].to_owned()));
+            }
+            setup.fullmoves = 1;
+        }
+        let mode = if options.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
         };
-        // Kings and pawns first: castling and en passant need them.
-        for color in Color::ALL {
-            let count = pos.pieces(color, Role::King).count();
-            if count != 1 {
-                return Err(FenError::KingCount { color, count });
-            }
-        }
-        if let Some(sq) =
-            (pos.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first()
-        {
-            return Err(FenError::PawnOnBackRank(sq));
-        }
-        parse_castling(&mut pos, fields[2], options)?;
-        let fen_ep = parse_ep(&mut pos, fields[3], options.relaxed)?;
-        if let Some(text) = fields.get(4) {
-            pos.halfmoves = text
-                .parse()
-                .map_err(|_| FenError::HalfmoveClock((*text).to_owned()))?;
-        }
-        if let Some(text) = fields.get(5) {
-            pos.fullmoves = match text.parse::<u32>() {
-                Ok(0) if options.relaxed => 1,
-                Ok(n) if n >= 1 => n,
-                _ => return Err(FenError::FullmoveNumber((*text).to_owned())),
-            };
-        }
-        if let Some(king) = pos.king_of(!pos.turn) {
-            if pos.attackers_to(king, pos.turn, pos.occupied()).any() {
-                return Err(FenError::OppositeCheck(!pos.turn));
-            }
-        }
-        if !options.relaxed {
-            check_material(&pos)?;
-            check_checkers(&pos, fen_ep)?;
-        }
-        pos.zobrist = pos.zobrist_recomputed();
-        Ok(pos)
+        let waived = if options.relaxed {
+            PositionProblems::UNREACHABLE
+        } else {
+            PositionProblems::NONE
+        };
+        Chess::from_setup(setup, mode)
+            .or_else(|err| err.ignore(waived))
+            .map_err(FenError::from)
     }
 
     /// The position as FEN. The en passant square is written only when an en passant capture is
@@ -315,171 +296,4 @@ fn outermost_rook(pos: &Chess, color: Color, king: Square, side: CastlingSide) -
         CastlingSide::KingSide => on_side.next_back(),
         CastlingSide::QueenSide => on_side.next(),
     }
-}
-
-fn parse_castling(pos: &mut Chess, text: &str, options: FenOptions) -> Result<(), FenError> {
-    if text == "-" {
-        return Ok(());
-    }
-    if text.is_empty()
-        || text.len() > 4
-        || !text.chars().all(|c| "KQkqABCDEFGHabcdefgh".contains(c))
-    {
-        return Err(FenError::CastlingSyntax(text.to_owned()));
-    }
-    for c in text.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        match castling_rook(pos, color, c, options.chess960) {
-            Ok(rook) => pos.castling |= rook,
-            Err(reason) if !options.relaxed => {
-                return Err(FenError::CastlingRights { right: c, reason })
-            }
-            Err(_) => {}
-        }
-    }
-    Ok(())
-}
-
-fn castling_rook(
-    pos: &Chess,
-    color: Color,
-    c: char,
-    chess960: bool,
-) -> Result<Square, &'static str> {
-    let king = pos.king_of(color).ok_or("no king")?;
-    if !Bitboard::backrank(color).contains(king) {
-        return Err("the king is not on its first rank");
-    }
-    let rook = match c.to_ascii_uppercase() {
-        'K' => outermost_rook(pos, color, king, CastlingSide::KingSide)
-            .ok_or("no rook on the king side")?,
-        'Q' => outermost_rook(pos, color, king, CastlingSide::QueenSide)
-            .ok_or("no rook on the queen side")?,
-        f => {
-            let sq = Square::new(king.rank() * 8 + (f as u32 - 'A' as u32));
-            if !pos.pieces(color, Role::Rook).contains(sq) {
-                return Err("no rook on that file");
-            }
-            if sq == king {
-                return Err("no rook on that file");
-            }
-            sq
-        }
-    };
-    if !chess960 {
-        let home = if color == Color::White {
-            Square::E1
-        } else {
-            Square::E8
-        };
-        if king != home {
-            return Err("the king is not on its home square");
-        }
-        if rook.file() != 0 && rook.file() != 7 {
-            return Err("the rook is not in a corner");
-        }
-    }
-    Ok(rook)
-}
-
-fn parse_ep(pos: &mut Chess, text: &str, relaxed: bool) -> Result<Option<Square>, FenError> {
-    if text == "-" {
-        return Ok(None);
-    }
-    let square: Square = text
-        .parse()
-        .map_err(|_| FenError::EnPassantSyntax(text.to_owned()))?;
-    let us = pos.turn;
-    let them = !us;
-    let check = || -> Result<(), &'static str> {
-        if square.relative_rank(us) != 5 {
-            return Err("wrong rank for the side to move");
-        }
-        let pushed = Square::new((square.index() ^ 8) as u32);
-        let origin = Square::new((square.index() ^ 24) as u32);
-        if !pos.pieces(them, Role::Pawn).contains(pushed) {
-            return Err("no pawn that just made a double step");
-        }
-        if pos.occupied().contains(square) || pos.occupied().contains(origin) {
-            return Err("the squares the pawn passed are occupied");
-        }
-        Ok(())
-    };
-    match check() {
-        Ok(()) => {
-            if (super::attacks::pawn_attacks(them, square) & pos.pieces(us, Role::Pawn)).any() {
-                pos.ep = Some(square);
-            }
-            Ok(Some(square))
-        }
-        Err(_) if relaxed => Ok(None),
-        Err(reason) => Err(FenError::EnPassant { square, reason }),
-    }
-}
-
-fn check_material(pos: &Chess) -> Result<(), FenError> {
-    for color in Color::ALL {
-        let count = |role| pos.pieces(color, role).count();
-        let pawns = count(Role::Pawn);
-        let promoted = count(Role::Knight).saturating_sub(2)
-            + count(Role::Bishop).saturating_sub(2)
-            + count(Role::Rook).saturating_sub(2)
-            + count(Role::Queen).saturating_sub(1);
-        if pos.by_color(color).count() > 16 || pawns > 8 || pawns + promoted > 8 {
-            return Err(FenError::TooMuchMaterial(color));
-        }
-    }
-    Ok(())
-}
-
-/// Checks that the checkers of the side to move could have been made by one legal move.
-fn check_checkers(pos: &Chess, ep: Option<Square>) -> Result<(), FenError> {
-    let Some(king) = pos.king_of(pos.turn) else {
-        return Ok(());
-    };
-    let checkers = pos.checkers();
-    if checkers.is_empty() {
-        return Ok(());
-    }
-    // An en passant square says the last move was that double step.
-    if let Some(ep) = ep {
-        let pushed_to = Square::new((ep.index() ^ 8) as u32);
-        let pushed_from = Square::new((ep.index() ^ 24) as u32);
-        if checkers.more_than_one() {
-            return Err(FenError::ImpossibleCheck(
-                "a double step gives at most one check",
-            ));
-        }
-        let before = (pos.occupied() ^ pushed_to) | pushed_from;
-        if checkers.first() != Some(pushed_to) && pos.attackers_to(king, !pos.turn, before).any() {
-            return Err(FenError::ImpossibleCheck(
-                "the check was there before the double step",
-            ));
-        }
-        return Ok(());
-    }
-    if checkers.count() > 2 {
-        return Err(FenError::ImpossibleCheck("more than two checkers"));
-    }
-    if let (Some(a), Some(b)) = (checkers.first(), checkers.last()) {
-        if a != b {
-            if super::attacks::aligned(a, b, king) {
-                return Err(FenError::ImpossibleCheck(
-                    "two checkers on one line with the king",
-                ));
-            }
-            let sliders =
-                pos.by_role(Role::Bishop) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
-            if (checkers & sliders).is_empty() {
-                return Err(FenError::ImpossibleCheck(
-                    "two checkers and neither is a sliding piece",
-                ));
-            }
-        }
-    }
-    Ok(())
 }

@@ -171,6 +171,26 @@ impl Chess {
         self.halfmoves() >= 100 && self.has_legal_moves()
     }
 
+    /// Whether the side to move can claim a draw by the fifty-move rule (python-chess
+    /// `can_claim_fifty_moves`): [`Chess::is_fifty_moves`] now, or at a halfmove clock of 99
+    /// after some legal move that is neither a capture nor a pawn move.
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        if self.is_fifty_moves() {
+            return true;
+        }
+        if self.halfmoves() >= 99 {
+            return self.legal_moves().into_iter().any(|mv| {
+                if self.is_zeroing(mv) {
+                    return false;
+                }
+                let mut after = *self;
+                after.play_unchecked(mv);
+                after.is_fifty_moves()
+            });
+        }
+        false
+    }
+
     /// The piece placement field of the FEN (`rnbqkbnr/pppppppp/8/...`).
     pub fn board_fen(&self) -> String {
         let fen = self.to_fen();

@@ -37,6 +37,7 @@ mod svg;
 pub mod syzygy;
 mod uci;
 mod unwinnable;
+mod validate;
 mod zobrist;
 
 pub mod polyglot;
@@ -54,6 +55,7 @@ pub use setup::{Setup, SetupError, StatusFlags};
 pub use setup_fen::UnplayableSetup;
 pub use square::{ParseSquareError, Square};
 pub use unwinnable::{Analysis, Effort, Verdict, QUICK_FORCED_MAX_PIECES};
+pub use validate::{PositionError, PositionProblems};
 
 use crate::notation::{Notation, NotationError};
 use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, Variant};
@@ -96,27 +98,6 @@ impl Chess {
         }
         out.push_str("  a b c d e f g h\n");
         out
-    }
-
-    /// Whether the side to move can claim a draw by the fifty-move rule (python-chess
-    /// `can_claim_fifty_moves`): the halfmove clock is at least 100 and a move is legal, or it is
-    /// 99 and some legal move that is neither a capture nor a pawn move leaves a position with a
-    /// legal move.
-    pub fn can_claim_fifty_moves(&self) -> bool {
-        if self.halfmoves >= 100 && self.has_legal_moves() {
-            return true;
-        }
-        if self.halfmoves >= 99 {
-            return self.legal_moves().into_iter().any(|mv| {
-                if self.is_zeroing(mv) {
-                    return false;
-                }
-                let mut after = *self;
-                after.play_unchecked(mv);
-                after.halfmoves >= 100 && after.has_legal_moves()
-            });
-        }
-        false
     }
 }
 
@@ -341,7 +322,7 @@ impl Variant for Chess {
     /// The seventy-five-move rule (halfmove clock at least 150), then fivefold repetition.
     fn history_outcome(game: &Game<Chess>) -> Option<Outcome> {
         let pos = game.position();
-        if pos.halfmoves >= 150 && pos.has_legal_moves() {
+        if pos.is_seventyfive_moves() {
             return Some(Outcome::draw(Termination::SeventyfiveMoves));
         }
         if game.repetitions() >= 5 {

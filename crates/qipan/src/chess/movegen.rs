@@ -251,6 +251,11 @@ impl Chess {
             MoveKind::Normal => return self.is_legal_normal(mv.from(), mv.to()),
             _ => {}
         }
+        self.is_generated(mv)
+    }
+
+    /// Whether generation from `mv`'s square to its target yields `mv`.
+    fn is_generated(&self, mv: Move) -> bool {
         let mut list = MoveList::new();
         self.generate(
             Bitboard::from_square(mv.from()),
@@ -258,6 +263,62 @@ impl Chess {
             &mut list,
         );
         list.contains(&mv)
+    }
+
+    /// The moves of a side without a king (a position set up with
+    /// [`PositionProblems::MISSING_KING`](super::PositionProblems::MISSING_KING) waived): every
+    /// move its pieces can make, as python-chess and chess.js generate them when there is no
+    /// king to keep safe. No castling without a king.
+    #[cold]
+    #[inline(never)]
+    fn generate_kingless<const WHITE: bool, S: Sink>(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        sink: &mut S,
+    ) {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let our = self.colors[us.index()];
+        let their = self.colors[(!us).index()];
+        let occ = our | their;
+        let target = !our & to_mask;
+        let movers = our & from_mask;
+        let r = &self.roles;
+        for from in r[Role::Knight.index()] & movers {
+            sink.piece(from, knight_attacks(from) & target);
+        }
+        let queens = r[Role::Queen.index()];
+        for from in (r[Role::Bishop.index()] | queens) & movers {
+            let rook_too = queens.contains(from);
+            let mut attacks = bishop_attacks(from, occ);
+            if rook_too {
+                attacks |= rook_attacks(from, occ);
+            }
+            sink.piece(from, attacks & target);
+        }
+        for from in r[Role::Rook.index()] & movers {
+            sink.piece(from, rook_attacks(from, occ) & target);
+        }
+        let (last, third) = if WHITE {
+            (Bitboard::rank(7), Bitboard::rank(2))
+        } else {
+            (Bitboard::rank(0), Bitboard::rank(5))
+        };
+        let up = |bb: u64| if WHITE { bb << 8 } else { bb >> 8 };
+        for from in r[Role::Pawn.index()] & movers {
+            let one = up(Bitboard::from_square(from).0) & !occ.0;
+            let two = up(one & third.0) & !occ.0;
+            let targets =
+                (Bitboard(one | two) & to_mask) | (pawn_attacks(us, from) & their & to_mask);
+            sink.pawn(from, targets, last);
+        }
+        if let Some(ep) = self.ep {
+            if to_mask.contains(ep) && !occ.contains(ep) {
+                for from in pawn_attacks(!us, ep) & r[Role::Pawn.index()] & movers {
+                    sink.special(Move::en_passant(from, ep));
+                }
+            }
+        }
     }
 
     /// Whether the plain move `from`-`to` (no promotion, en passant or castling) is legal: the
@@ -274,7 +335,7 @@ impl Chess {
         }
         let r = &self.roles;
         let Some(king) = (r[Role::King.index()] & our).first() else {
-            return false;
+            return self.is_generated(Move::normal(from, to));
         };
         let occ = our | their;
         if from == king {
@@ -382,6 +443,7 @@ impl Chess {
         let their = self.colors[them.index()];
         let occ = our | their;
         let Some(king) = (self.roles[Role::King.index()] & our).first() else {
+            self.generate_kingless::<WHITE, S>(from_mask, to_mask, sink);
             return;
         };
         let checkers = self.attackers_to(king, them, occ);

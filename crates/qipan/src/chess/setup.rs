@@ -20,7 +20,6 @@
 use std::fmt;
 use std::ops::{BitOr, BitOrAssign};
 
-use super::attacks::{line, pawn_attacks};
 use super::{Bitboard, Chess, FenError, Piece, Role, Square};
 use crate::Color;
 
@@ -249,30 +248,38 @@ impl Setup {
         match Chess::try_from(*self) {
             Ok(pos) => pos.fen(),
             Err(_) => {
-                let mut pos = self.unchecked_position();
+                let mut pos = self.placement_position();
+                pos.turn = self.turn;
                 pos.castling = self.clean_castling_rights();
-                pos.ep = None;
+                pos.halfmoves = self.halfmoves;
+                pos.fullmoves = self.fullmoves.max(1);
+                pos.chess960 = self.chess960;
                 pos.to_fen()
             }
         }
     }
 
-    /// The position of the setup's fields, unchecked.
-    fn unchecked_position(&self) -> Chess {
+    /// A position holding only the placement (the other fields are the empty board's).
+    pub(crate) fn placement_position(&self) -> Chess {
         let mut pos = Chess::empty();
         pos.roles = self.placement.roles;
         pos.colors = self.placement.colors;
-        pos.turn = self.turn;
-        pos.castling = self.castling_rights;
-        // The position keeps an en passant square only when a pawn stands ready to take there.
-        pos.ep = self
-            .ep_square
-            .filter(|&ep| (pawn_attacks(!self.turn, ep) & pos.pieces(self.turn, Role::Pawn)).any());
-        pos.halfmoves = self.halfmoves;
-        pos.fullmoves = self.fullmoves.max(1);
-        pos.chess960 = self.chess960;
-        pos.zobrist = pos.zobrist_recomputed();
         pos
+    }
+
+    /// The pieces of `color` attacking `sq` with `occupied` blocking sliders.
+    pub(crate) fn placement_attackers(
+        &self,
+        sq: Square,
+        color: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        self.placement.attackers_to(sq, color, occupied)
+    }
+
+    /// The squares of every piece of `role`, both colours.
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.placement.by_role(role)
     }
 
     /// The king square of `color` as python-chess picks it: the highest of its kings.
@@ -321,13 +328,18 @@ impl Setup {
     /// their back rank, with the king on e1 / e8 and the rooks in the corners in standard chess,
     /// or the king on the back rank between the outermost rooks in Chess960.
     pub fn clean_castling_rights(&self) -> Bitboard {
+        self.clean_castling_rights_for(self.chess960)
+    }
+
+    /// [`Setup::clean_castling_rights`] under the castling mode `chess960`.
+    pub(crate) fn clean_castling_rights_for(&self, chess960: bool) -> Bitboard {
         let rooks = self.castling_rights & self.placement.by_role(Role::Rook);
         let mut clean = Bitboard::EMPTY;
         for color in Color::ALL {
             let backrank = Bitboard::backrank(color);
             let ours = rooks & backrank & self.by_color(color);
             let kings = self.pieces(color, Role::King) & backrank;
-            if self.chess960 {
+            if chess960 {
                 let Some(king) = kings.last() else {
                     continue;
                 };
@@ -361,17 +373,9 @@ impl Setup {
     /// it came from empty.
     pub fn valid_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        let us = self.turn;
-        if ep.relative_rank(us) != 5 {
-            return None;
-        }
-        let pushed_to = Square::new((ep.index() ^ 8) as u32);
-        let pushed_from = Square::new((ep.index() ^ 24) as u32);
-        let occupied = self.occupied();
-        (self.pieces(!us, Role::Pawn).contains(pushed_to)
-            && !occupied.contains(ep)
-            && !occupied.contains(pushed_from))
-        .then_some(ep)
+        super::validate::ep_problem(self, ep)
+            .is_none()
+            .then_some(ep)
     }
 
     /// The board seen from the other side, as python-chess's `mirror()`: ranks flipped, colours
@@ -394,96 +398,6 @@ impl Setup {
             ep_square: self.ep_square.map(Square::flip_vertical),
             ..*self
         }
-    }
-
-    /// What makes this setup unplayable, as python-chess's `Board.status()`.
-    pub fn status(&self) -> StatusFlags {
-        let mut flags = StatusFlags::VALID;
-        let occupied = self.occupied();
-        let kings = self.placement.by_role(Role::King);
-        if occupied.is_empty() {
-            flags |= StatusFlags::EMPTY;
-        }
-        if (kings & self.by_color(Color::White)).is_empty() {
-            flags |= StatusFlags::NO_WHITE_KING;
-        }
-        if (kings & self.by_color(Color::Black)).is_empty() {
-            flags |= StatusFlags::NO_BLACK_KING;
-        }
-        if kings.count() > 2 {
-            flags |= StatusFlags::TOO_MANY_KINGS;
-        }
-        for (color, too_many_pieces, too_many_pawns) in [
-            (
-                Color::White,
-                StatusFlags::TOO_MANY_WHITE_PIECES,
-                StatusFlags::TOO_MANY_WHITE_PAWNS,
-            ),
-            (
-                Color::Black,
-                StatusFlags::TOO_MANY_BLACK_PIECES,
-                StatusFlags::TOO_MANY_BLACK_PAWNS,
-            ),
-        ] {
-            if self.by_color(color).count() > 16 {
-                flags |= too_many_pieces;
-            }
-            if self.pieces(color, Role::Pawn).count() > 8 {
-                flags |= too_many_pawns;
-            }
-        }
-        let backranks = Bitboard::rank(0) | Bitboard::rank(7);
-        if (self.placement.by_role(Role::Pawn) & backranks).any() {
-            flags |= StatusFlags::PAWNS_ON_BACKRANK;
-        }
-        if self.castling_rights != self.clean_castling_rights() {
-            flags |= StatusFlags::BAD_CASTLING_RIGHTS;
-        }
-        let valid_ep = self.valid_ep_square();
-        if self.ep_square != valid_ep {
-            flags |= StatusFlags::INVALID_EP_SQUARE;
-        }
-        let us = self.turn;
-        if let Some(their_king) = self.king(!us) {
-            if self.placement.attackers_to(their_king, us, occupied).any() {
-                flags |= StatusFlags::OPPOSITE_CHECK;
-            }
-        }
-        let checkers = match self.king(us) {
-            Some(king) => self.placement.attackers_to(king, !us, occupied),
-            None => Bitboard::EMPTY,
-        };
-        let our_kings = self.pieces(us, Role::King);
-        if checkers.any() {
-            if checkers.count() > 2 {
-                flags |= StatusFlags::TOO_MANY_CHECKERS;
-            }
-            let impossible = match valid_ep {
-                Some(ep) => {
-                    // The last move was that double step: it gave every check there is.
-                    let pushed_to = Square::new((ep.index() ^ 8) as u32);
-                    let pushed_from = Square::new((ep.index() ^ 24) as u32);
-                    let before = occupied.without(pushed_to).with(pushed_from);
-                    checkers.more_than_one()
-                        || (checkers.last() != Some(pushed_to)
-                            && our_kings
-                                .into_iter()
-                                .any(|k| self.placement.attackers_to(k, !us, before).any()))
-                }
-                None => {
-                    checkers.count() > 2
-                        || (checkers.count() == 2
-                            && match (checkers.first(), checkers.last()) {
-                                (Some(a), Some(b)) => (line(a, b) & our_kings).any(),
-                                _ => false,
-                            })
-                }
-            };
-            if impossible {
-                flags |= StatusFlags::IMPOSSIBLE_CHECK;
-            }
-        }
-        flags
     }
 }
 
@@ -515,19 +429,6 @@ impl Chess {
         // The en passant square of the original, legal or not, flips with it.
         mirrored.ep_square = self.ep_square().map(Square::flip_vertical);
         Chess::try_from(mirrored).unwrap_or(*self)
-    }
-}
-
-impl TryFrom<Setup> for Chess {
-    type Error = SetupError;
-
-    /// The position of a valid setup; a [`SetupError`] with the status flags otherwise.
-    fn try_from(setup: Setup) -> Result<Chess, SetupError> {
-        let flags = setup.status();
-        if !flags.is_valid() {
-            return Err(SetupError(flags));
-        }
-        Ok(setup.unchecked_position())
     }
 }
 

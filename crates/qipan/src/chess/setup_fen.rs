@@ -4,18 +4,28 @@
 //! `status()`. Only text that is not a FEN is refused.
 
 use super::{Bitboard, Chess, ChessRules, FenError, Role, Setup, SetupError, Square};
-use crate::{Color, Variant};
+use crate::Color;
 
 impl Setup {
     /// The setup a FEN describes, playable or not (python-chess's `Board(fen)`): `K`/`Q` name
     /// the outermost rook on the king's side of the back rank (the corner when there is none),
-    /// file letters (Shredder-FEN, X-FEN) the rook on that file; `chess960` is the castling mode
-    /// the setup is played under. Errors only for text that is not a FEN.
+    /// file letters (Shredder-FEN, X-FEN) the rook on that file; missing fields take their
+    /// start values and a move number of 0 reads as 1. `chess960` fills the setup's castling
+    /// mode. Errors only for text that is not a FEN: whether the setup can be played is
+    /// [`Chess::from_setup`]'s question.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Setup, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(1..=6).contains(&fields.len()) {
             return Err(FenError::FieldCount(fields.len()));
         }
+        let mut setup = Setup::from_fen_fields(&fields, chess960)?;
+        setup.fullmoves = setup.fullmoves.max(1);
+        Ok(setup)
+    }
+
+    /// The setup of FEN fields (1 to 6 of them), syntax only; the move number as written (0
+    /// included).
+    pub(crate) fn from_fen_fields(fields: &[&str], chess960: bool) -> Result<Setup, FenError> {
         let mut setup = Setup::from_board_fen(fields[0])?;
         setup.chess960 = chess960;
         setup.turn = match fields.get(1).copied().unwrap_or("w") {
@@ -47,8 +57,7 @@ impl Setup {
         if let Some(text) = fields.get(5) {
             setup.fullmoves = text
                 .parse::<u32>()
-                .map_err(|_| FenError::FullmoveNumber((*text).to_owned()))?
-                .max(1);
+                .map_err(|_| FenError::FullmoveNumber((*text).to_owned()))?;
         }
         Ok(setup)
     }
@@ -90,19 +99,25 @@ pub enum UnplayableSetup {
     /// python-chess's status rules refuse it.
     #[error("{0}")]
     Status(SetupError),
-    /// The status rules let it through but the FEN reader refuses its FEN (more promoted
-    /// pieces than missing pawns, say).
+    /// The status rules let it through but the stricter rules of [`Chess::from_setup`] do not
+    /// (more promoted pieces than missing pawns, say), with the problem in detail.
     #[error("{0}")]
     Fen(FenError),
 }
 
 impl Chess {
-    /// The position to play from a setup under `rules`: one python-chess's status rules accept
-    /// *and* the FEN reader accepts, so that the FEN of every playable board loads back. What
-    /// every front end asks when a board edited piece by piece is to generate moves again.
+    /// The position to play from a setup under `rules`: [`Chess::from_setup`] with the castling
+    /// mode of the rules, its refusal told as python-chess's status flags when they see a
+    /// problem, in detail otherwise. What every front end asks when a board edited piece by
+    /// piece is to generate moves again.
     pub fn from_setup_for(setup: &Setup, rules: &ChessRules) -> Result<Chess, UnplayableSetup> {
-        let mut pos = Chess::try_from(*setup).map_err(UnplayableSetup::Status)?;
-        pos.set_mode(rules);
-        Chess::from_fen_for(&pos.fen(), rules).map_err(UnplayableSetup::Fen)
+        Chess::from_setup(*setup, rules.castling).map_err(|err| {
+            let status = err.status();
+            if status.is_valid() {
+                UnplayableSetup::Fen(err.into())
+            } else {
+                UnplayableSetup::Status(SetupError(status))
+            }
+        })
     }
 }

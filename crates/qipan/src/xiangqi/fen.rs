@@ -115,8 +115,18 @@ impl std::str::FromStr for Xiangqi {
 
 impl Xiangqi {
     /// Reads and validates a FEN: WXF/UCCI form, letters `KABNRCP` (`E`, `H` read too), side
-    /// `w`/`r`/`b`, the two `-` fields and the clocks optional. See [`FenError`] for what is rejected.
+    /// `w`/`r`/`b`, the two `-` fields and the clocks optional. See [`FenError`] for what is
+    /// rejected. The text is read into a [`Setup`](super::Setup), which
+    /// [`Xiangqi::from_setup`] validates: every Xiangqi FEN reader comes here.
     pub fn from_fen(fen: &str) -> Result<Xiangqi, FenError> {
+        let setup = super::Setup::from_fen(fen)?;
+        Xiangqi::from_setup(setup).map_err(FenError::from)
+    }
+
+    /// The placement and fields of a FEN, syntax only: each piece on a point it can reach and
+    /// no more of a kind than a side starts with (what a [`Setup`](super::Setup) can hold), but
+    /// not asked whether it can be played.
+    pub(crate) fn read_fen_placement(fen: &str) -> Result<Xiangqi, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(2..=6).contains(&fields.len()) {
             return Err(FenError::FieldCount(fields.len()));
@@ -188,28 +198,8 @@ impl Xiangqi {
             }
             _ => return Err(FenError::FieldCount(fields.len())),
         }
-        pos.check_playable()?;
         pos.key = pos.compute_key();
         Ok(pos)
-    }
-
-    /// Whether pieces placed one by one (each on a point it can reach, within its kind's count)
-    /// make a playable position: both generals, not facing each other on an open file, and the
-    /// side not to move not in check.
-    pub(crate) fn check_playable(&self) -> Result<(), FenError> {
-        for color in Color::ALL {
-            if self.slots[color.index()][0] == super::tables::NONE {
-                return Err(FenError::MissingGeneral(color));
-            }
-        }
-        let (r, b) = (self.general(Color::White), self.general(Color::Black));
-        if r.file() == b.file() && self.between_count(r.index(), b.index()) == Some(0) {
-            return Err(FenError::FacingGenerals);
-        }
-        if self.general_attacked(!self.turn) {
-            return Err(FenError::OppositeCheck(!self.turn));
-        }
-        Ok(())
     }
 
     /// Writes the FEN: `board w|b - - halfmove fullmove`.

@@ -45,7 +45,7 @@ pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
 pub use move_limit::{counted_plies, CHECKS_COUNTED};
 pub use movegen::{Move, MoveList};
 pub use piece::{Piece, PieceKind};
-pub use setup::Setup;
+pub use setup::{PositionError, PositionProblems, Setup};
 pub use square::Square;
 pub use zobrist::SIDE_KEY;
 

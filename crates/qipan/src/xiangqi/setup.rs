@@ -25,7 +25,7 @@ use super::board::code_color;
 use super::fen::reachable;
 use super::tables::NONE;
 use super::{FenError, Piece, PieceKind, Square, Xiangqi, XiangqiRules};
-use crate::{Color, Variant};
+use crate::Color;
 
 /// A Xiangqi board being set up: pieces, side to move and clocks, playable or not.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -153,21 +153,138 @@ impl From<&Xiangqi> for Setup {
 impl TryFrom<Setup> for Xiangqi {
     type Error = FenError;
 
-    /// The position of a playable setup; the reason it cannot be played otherwise
-    /// ([`FenError::MissingGeneral`], [`FenError::FacingGenerals`], [`FenError::OppositeCheck`]).
+    /// The position of a playable setup ([`Xiangqi::from_setup`]); the first reason it cannot be
+    /// played otherwise ([`FenError::MissingGeneral`], [`FenError::FacingGenerals`],
+    /// [`FenError::OppositeCheck`]).
     fn try_from(setup: Setup) -> Result<Xiangqi, FenError> {
-        setup.placement.check_playable()?;
-        Ok(setup.placement)
+        Xiangqi::from_setup(setup).map_err(FenError::from)
+    }
+}
+
+impl Setup {
+    /// The setup a FEN describes, syntax only (see [`Xiangqi::from_fen`] for the form): each
+    /// piece on a point it can reach, no more of a kind than a side starts with, but not asked
+    /// whether it can be played.
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        Ok(Setup {
+            placement: Xiangqi::read_fen_placement(fen)?,
+        })
+    }
+}
+
+/// A set of problems that keep a Xiangqi [`Setup`] from being played (the same shape as
+/// chess's [`crate::chess::PositionProblems`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PositionProblems(u32);
+
+impl PositionProblems {
+    /// No problem.
+    pub const NONE: PositionProblems = PositionProblems(0);
+    /// A side has no general.
+    pub const MISSING_GENERAL: PositionProblems = PositionProblems(1 << 0);
+    /// The generals face each other on an open file.
+    pub const FACING_GENERALS: PositionProblems = PositionProblems(1 << 1);
+    /// The side not to move is in check.
+    pub const OPPOSITE_CHECK: PositionProblems = PositionProblems(1 << 2);
+
+    /// The bits.
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Whether no problem is in the set.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every problem of `other` is in the set.
+    pub const fn contains(self, other: PositionProblems) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+/// Why [`Xiangqi::from_setup`] refused a setup. No problem can be waived: the move generator
+/// needs both generals, and a side that could take the other's general would leave it without
+/// one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionError {
+    // Boxed: the error stays small on the `Ok` path of every reader.
+    setup: Box<Setup>,
+    problems: PositionProblems,
+}
+
+impl PositionError {
+    /// Every problem of the setup.
+    pub fn problems(&self) -> PositionProblems {
+        self.problems
+    }
+
+    /// The setup that was refused.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", FenError::from(self.clone()))
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl From<PositionError> for FenError {
+    /// The first problem: a missing general (Red's first), facing generals, opposite check.
+    fn from(err: PositionError) -> FenError {
+        for color in Color::ALL {
+            if err.setup.king(color).is_none() {
+                return FenError::MissingGeneral(color);
+            }
+        }
+        if err.problems.contains(PositionProblems::FACING_GENERALS) {
+            return FenError::FacingGenerals;
+        }
+        FenError::OppositeCheck(!err.setup.turn())
     }
 }
 
 impl Xiangqi {
-    /// The position to play from a setup under `rules`: a playable placement whose FEN the
-    /// reader accepts under those rules, so that the FEN of every playable board loads back.
-    /// What every front end asks when a board edited piece by piece is to generate moves again.
+    /// The position of a setup, or every problem that keeps it from being played: both
+    /// generals, not facing each other on an open file, the side not to move not in check. The
+    /// one place Xiangqi positions are validated.
+    pub fn from_setup(setup: Setup) -> Result<Xiangqi, PositionError> {
+        let pos = setup.placement;
+        let mut problems = PositionProblems::NONE;
+        for color in Color::ALL {
+            if pos.slots[color.index()][0] == NONE {
+                problems.0 |= PositionProblems::MISSING_GENERAL.0;
+            }
+        }
+        if problems.is_empty() {
+            let (r, b) = (pos.general(Color::White), pos.general(Color::Black));
+            if r.file() == b.file() && pos.between_count(r.index(), b.index()) == Some(0) {
+                problems.0 |= PositionProblems::FACING_GENERALS.0;
+            }
+            if pos.general_attacked(!pos.turn) {
+                problems.0 |= PositionProblems::OPPOSITE_CHECK.0;
+            }
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(PositionError {
+                setup: Box::new(setup),
+                problems,
+            })
+        }
+    }
+
+    /// The position to play from a setup under `rules` ([`Xiangqi::from_setup`]; the rules
+    /// change nothing a setup holds). What every front end asks when a board edited piece by
+    /// piece is to generate moves again.
     pub fn from_setup_for(setup: &Setup, rules: &XiangqiRules) -> Result<Xiangqi, FenError> {
-        let pos = Xiangqi::try_from(*setup)?;
-        Xiangqi::from_fen_for(&pos.fen(), rules)
+        let _ = rules;
+        Xiangqi::from_setup(*setup).map_err(FenError::from)
     }
 
     /// Takes the piece on `sq` off the board, piece lists and occupancy masks (not the key).

@@ -1,0 +1,76 @@
+//! Positions set up without a king of the side to move (`PositionError::ignore_missing_king`):
+//! their moves against python-chess's on thousands of generated boards and playouts from them
+//! (python-chess generates every pseudo-legal move when the side to move has no king, as
+//! chess.js does). The oracle runs with the Python in `QIPAN_PYTHON` (python-chess installed),
+//! so the test is ignored in a plain `cargo test`; scripts/test-parts/30-python.sh runs it.
+
+use std::path::Path;
+use std::process::Command;
+
+use qipan::chess::{CastlingMode, Chess, PositionProblems, Setup};
+
+fn lenient(fen: &str) -> Chess {
+    let setup = Setup::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    match Chess::from_setup(setup, CastlingMode::Standard) {
+        Ok(pos) => pos,
+        Err(err) => err
+            .ignore(PositionProblems::ALL)
+            .unwrap_or_else(|e| panic!("{fen}: {e}")),
+    }
+}
+
+#[test]
+fn a_board_without_a_king_is_refused_until_the_problem_is_waived() {
+    let setup = Setup::from_fen("8/8/3p4/8/8/8/4P3/8 w - - 0 1", false).unwrap();
+    let err = Chess::from_setup(setup, CastlingMode::Standard).unwrap_err();
+    assert_eq!(err.problems(), PositionProblems::MISSING_KING);
+    assert!(err.clone().ignore_too_much_material().is_err());
+    let pos = err.ignore_missing_king().unwrap();
+    // e2-e3 and e2-e4: the pawn's moves, nothing to keep safe.
+    assert_eq!(pos.count_legal_moves(), 2);
+    assert!(pos.is_legal(pos.parse_uci("e2e4").unwrap()));
+}
+
+#[test]
+#[ignore = "needs python-chess: QIPAN_PYTHON=... cargo test --test lenient_positions -- --ignored"]
+fn kingless_moves_agree_with_python_chess() {
+    let python = std::env::var("QIPAN_PYTHON").expect(
+        "QIPAN_PYTHON: a Python with python-chess (scripts/test-parts/30-python.sh sets it)",
+    );
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/python_chess_kingless.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(std::env::var("QIPAN_KINGLESS_BOARDS").unwrap_or_else(|_| "3000".into()))
+        .output()
+        .expect("runs python");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut checked = 0;
+    let mut kingless = 0;
+    for line in text.lines() {
+        let (fen, moves) = line.split_once('\t').unwrap();
+        let expected: Vec<&str> = moves.split_whitespace().collect();
+        let pos = lenient(fen);
+        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&mv| pos.uci(mv)).collect();
+        ours.sort();
+        assert_eq!(ours, expected, "{fen}");
+        assert_eq!(pos.count_legal_moves(), expected.len(), "{fen}");
+        for &mv in pos.legal_moves().iter() {
+            assert!(pos.is_legal(mv), "{fen}: {}", pos.uci(mv));
+        }
+        if pos.king(pos.turn()).is_none() {
+            kingless += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5000, "only {checked} positions");
+    assert!(
+        kingless >= 3000,
+        "only {kingless} positions without a king to move"
+    );
+}
