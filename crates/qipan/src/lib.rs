@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod any;
 mod color;
 mod error;
 mod game;
@@ -33,6 +34,7 @@ pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_DEPTH};
 pub use text::{printable, shorten};
 pub use variant::{GameRules, Variant};
 
+pub use any::{AnyFenError, AnyGame, AnyMove, AnyPosition, AnyVariant};
 pub use chess::Chess;
 pub use variant::{is_null_move_text, NULL_MOVE_TEXTS};
 pub use xiangqi::Xiangqi;
