@@ -6,13 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use qipan::pgn::{Limits, Splitter};
+use qipan::pgn::Limits;
+use qipan::records::RecordFile;
 use qipan::tree::{AnyGameTree, Arrow, ArrowColor, EvalScore, NodeId, WriteOptions};
-use qipan::xiangqi::XiangqiRules;
 use qipan::{GameKind, Notation};
 use serde_json::{json, Map, Value};
 
-use crate::archive_input::archive_games;
 use crate::position_cmds::io_error;
 use crate::validate_cmd::open;
 
@@ -62,24 +61,12 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode, String> {
     for path in &args.files {
         let name = path.display().to_string();
         // A Xiangqi archive (told from its bytes) is read whole; PGN streams.
-        type Read = Result<(u64, Result<AnyGameTree, String>), String>;
-        let games: Box<dyn Iterator<Item = Read>> = match archive_games(path)? {
-            Some(games) => Box::new(games.into_iter().enumerate().map(|(i, game)| {
-                let index = i as u64 + 1;
-                let tree = game
-                    .map(|g| g.to_tree(index, XiangqiRules::default()).into())
-                    .map_err(|e| e.to_string());
-                Ok((index, tree))
-            })),
-            None => Box::new(Splitter::new(open(path)?, limits).map(|raw| {
-                let raw = raw.map_err(|e| format!("reading {name}: {e}"))?;
-                let tree = AnyGameTree::read(&raw, &limits).map_err(|e| e.to_string());
-                Ok((raw.index, tree))
-            })),
-        };
-        for game in games {
-            let (index, tree) = game?;
-            let tree = match tree {
+        let source = RecordFile::open(open(path)?, limits)
+            .map_err(|e| format!("cannot read {name}: {e}"))?;
+        for game in source.games() {
+            let game = game.map_err(|e| format!("reading {name}: {e}"))?;
+            let index = game.index();
+            let tree = match game.read_tree() {
                 Ok(tree) => tree,
                 Err(e) => {
                     eprintln!("{name}: {e}");

@@ -29,7 +29,7 @@ pub use error::{ErrorKind, MoveError, UnknownRules};
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
 pub use notation::{Notation, NotationError};
-pub use outcome::{Outcome, ParseTerminationError, Termination};
+pub use outcome::{Ending, Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_threads, perft, perft_threads, MAX_PERFT_DEPTH};
 pub use text::{printable, shorten};
 pub use variant::{GameRules, Variant};
