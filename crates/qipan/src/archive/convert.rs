@@ -128,12 +128,7 @@ impl ArchiveGame {
         // The main line as played in the tree (no text written and read again); the record's
         // result marker is its `Result` tag when that is one, else `*`, as written records end.
         let game = tree.game_at(tree.end(tree.root()));
-        let token = tree
-            .tag("Result")
-            .map(str::trim)
-            .filter(|r| crate::pgn::is_result(r))
-            .unwrap_or("*")
-            .to_owned();
+        let token = tree.result_marker().to_owned();
         let errors = std::mem::take(&mut tree.errors);
         let mut report = Replayer::judge(index, tree.tags, game, Some(token));
         report.errors.splice(0..0, errors);
