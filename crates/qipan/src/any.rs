@@ -90,7 +90,7 @@ pub(crate) fn foreign_move(mv: AnyMove, fen: String) -> MoveError {
 }
 
 /// A position of chess (Chess960 included: the position knows its castling mode) or Xiangqi.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AnyPosition {
     /// A chess position.
     Chess(Chess),
@@ -244,7 +244,7 @@ impl AnyGame {
 
     /// The current position.
     pub fn position(&self) -> AnyPosition {
-        with_any!(self, AnyGame, |game| game.position().clone().into())
+        with_any!(self, AnyGame, |game| (*game.position()).into())
     }
 
     /// How the game ended by the rules, if it did.

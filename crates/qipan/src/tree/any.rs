@@ -318,12 +318,12 @@ impl AnyGameTree {
 
     /// The start position.
     pub fn start(&self) -> AnyPosition {
-        crate::with_any_tree!(self, |tree| tree.start().clone().into())
+        crate::with_any_tree!(self, |tree| (*tree.start()).into())
     }
 
     /// The position at `id`.
     pub fn position(&self, id: NodeId) -> AnyPosition {
-        crate::with_any_tree!(self, |tree| tree.position(id).clone().into())
+        crate::with_any_tree!(self, |tree| (*tree.position(id)).into())
     }
 
     /// The game at `id`, with its history ([`GameTree::game_at`]).
