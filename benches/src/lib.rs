@@ -46,7 +46,7 @@ pub fn qipan_replay(path: &std::path::Path) -> replay_peer::Totals {
         totals.games += 1;
         totals.plies += check.plies as u64;
         totals.valid += u64::from(check.errors.is_empty());
-        match check.ending {
+        match check.ending.name() {
             Some("checkmate") => totals.checkmates += 1,
             Some("none") | None => {}
             Some(_) => totals.draws += 1,

@@ -499,8 +499,7 @@ pub fn check_checks(data: &[u8]) {
             }
             assert_eq!(check.notes, report.notes, "{forced:?}\n{text}");
             assert_eq!(check.plies, report.plies(), "{forced:?}\n{text}");
-            let ending = report.outcome().map_or("none", |o| o.termination.as_str());
-            assert_eq!(check.ending, Some(ending), "{forced:?}\n{text}");
+            assert_eq!(check.ending, report.ending(), "{forced:?}\n{text}");
         }
     }
 }
@@ -529,8 +528,7 @@ pub fn check_checks_xiangqi(data: &[u8]) {
             }
             assert_eq!(check.notes, report.notes, "{forced:?}\n{text}");
             assert_eq!(check.plies, report.plies(), "{forced:?}\n{text}");
-            let ending = report.outcome().map_or("none", |o| o.termination.as_str());
-            assert_eq!(check.ending, Some(ending), "{forced:?}\n{text}");
+            assert_eq!(check.ending, report.ending(), "{forced:?}\n{text}");
         }
     }
 }

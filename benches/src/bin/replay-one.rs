@@ -59,8 +59,7 @@ fn verify(path: &std::path::Path) -> qipan_benches::replay_peer::Totals {
             _ => continue,
         };
         let report = replay_with::<Chess>(&raw, &limits, &rules);
-        let ending = report.outcome().map_or("none", |o| o.termination.as_str());
-        let ending = (report.errors.is_empty()).then_some(ending);
+        let ending = report.ending();
         assert_eq!(
             check.errors.is_empty(),
             report.errors.is_empty(),

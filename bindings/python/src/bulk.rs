@@ -67,7 +67,7 @@ impl ReplayIter {
         d.set_item("tags", tags)?;
         d.set_item("plies", s.plies)?;
         d.set_item("fen", &s.fen)?;
-        d.set_item("termination", s.termination.map(|t| t.as_str()))?;
+        d.set_item("termination", s.termination().map(|t| t.as_str()))?;
         d.set_item("winner", s.winner_name())?;
         d.set_item("result", s.result.as_deref())?;
         d.set_item("first_move", s.first_move.as_deref())?;

@@ -41,7 +41,7 @@ fn _pgn_annotations(
     Vec<(u8, u8, &'static str)>,
 )> {
     let id = tree.id(index)?;
-    let all = qipan::with_any_tree!(&tree.tree, |t| t.annotations(id));
+    let all = tree.tree.annotations(id);
     let arrows = all
         .arrows
         .iter()
@@ -59,11 +59,11 @@ fn _pgn_set_time(
     seconds: Option<f64>,
 ) -> PyResult<()> {
     let id = tree.id(index)?;
-    qipan::with_any_tree!(&mut tree.tree, |t| if clock {
-        t.set_clock(id, seconds)
+    if clock {
+        tree.tree.set_clock(id, seconds)
     } else {
-        t.set_emt(id, seconds)
-    })
+        tree.tree.set_emt(id, seconds)
+    }
     .map_err(error)
 }
 
@@ -85,7 +85,7 @@ fn _pgn_set_eval(
         },
         depth,
     });
-    qipan::with_any_tree!(&mut tree.tree, |t| t.set_eval(id, eval));
+    tree.tree.set_eval(id, eval);
     Ok(())
 }
 
@@ -111,7 +111,7 @@ fn _pgn_set_arrows(
             ))
         })
         .collect::<PyResult<Vec<_>>>()?;
-    qipan::with_any_tree!(&mut tree.tree, |t| t.set_arrows(id, &arrows)).map_err(error)
+    tree.tree.set_arrows(id, &arrows).map_err(error)
 }
 
 /// Adds the functions to the native module.

@@ -10,8 +10,7 @@ use pyo3::types::{PyBytes, PyString};
 use qipan::chess::Chess;
 use qipan::pgn::{read_tags, GameLines, Limits, LineStep, RawGame, RecordError, RecordErrorKind};
 use qipan::tree::{AnyGameTree, GameTree, NodeId, WriteOptions};
-use qipan::xiangqi::Xiangqi;
-use qipan::{shorten, ErrorKind, Game, GameKind, Notation, Variant};
+use qipan::{shorten, AnyGame, AnyMove, AnyPosition, AnyVariant, ErrorKind, GameKind, Notation};
 
 use crate::board::{resolve_on, Board};
 use crate::errors::{to_py, BoardError};
@@ -27,26 +26,6 @@ create_exception!(
      qipan does not play (the core's `RecordErrorKind::error_name`). Found in `Game.errors`, with \
      `line`, `ply`, `text` and `kind`."
 );
-
-/// A game the record trees hold, with its Python board class.
-pub trait TreeVariant: BindVariant {
-    /// The Python board (`ChessBoard`, `XiangqiBoard`) over `game`.
-    fn board_object(py: Python<'_>, game: Game<Self>) -> PyResult<Py<PyAny>>;
-}
-
-impl TreeVariant for Chess {
-    fn board_object(py: Python<'_>, game: Game<Self>) -> PyResult<Py<PyAny>> {
-        let board = ChessBoard::from_board(py, Board::from_game(game))?;
-        Ok(Py::new(py, board)?.into_any())
-    }
-}
-
-impl TreeVariant for Xiangqi {
-    fn board_object(py: Python<'_>, game: Game<Self>) -> PyResult<Py<PyAny>> {
-        let board = XiangqiBoard::from_board(py, Board::from_game(game))?;
-        Ok(Py::new(py, board)?.into_any())
-    }
-}
 
 /// A game record: tags, errors, and a tree of moves with comments, NAGs and variations.
 #[pyclass(module = "qipan.pgn", name = "_PgnTree")]
@@ -104,31 +83,53 @@ fn error_object(py: Python<'_>, error: &RecordError) -> PyResult<Py<PyAny>> {
     Ok(value.clone().into_any().unbind())
 }
 
-/// The Python object of the move of node `id` (`None` at the root).
-fn move_object<V: TreeVariant>(
+/// The Python objects of `moves`, moves of the game `start` is a position of (its castling mode
+/// says how a chess move is written): the conversion of the core's any-game moves.
+fn move_objects(
     py: Python<'_>,
-    tree: &GameTree<V>,
-    id: NodeId,
-) -> PyResult<Option<Py<PyMove>>> {
-    let Some(mv) = tree.node(id).mv else {
-        return Ok(None);
-    };
-    let (cache, wrap) = V::moves_of(tree.start());
-    cache.one(py, mv, wrap).map(Some)
+    start: &AnyPosition,
+    moves: &[AnyMove],
+) -> PyResult<Vec<Py<PyMove>>> {
+    fn typed<V: BindVariant + AnyVariant>(
+        py: Python<'_>,
+        start: &V,
+        moves: &[AnyMove],
+    ) -> PyResult<Vec<Py<PyMove>>> {
+        let (cache, wrap) = V::moves_of(start);
+        let own: Vec<V::Move> = moves.iter().filter_map(|&m| V::unwrap_move(m)).collect();
+        cache.objects(py, &own, wrap)
+    }
+    match start {
+        AnyPosition::Chess(pos) => typed(py, pos, moves),
+        AnyPosition::Xiangqi(pos) => typed(py, pos, moves),
+    }
 }
 
-/// The move `value` stands for at node `id`, if it is legal there.
-fn resolve<V: TreeVariant>(
-    tree: &GameTree<V>,
-    id: NodeId,
-    value: &Bound<'_, PyAny>,
-) -> PyResult<V::Move> {
+/// The Python board (`ChessBoard`, `XiangqiBoard`) over a game.
+fn board_object(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> {
+    Ok(match game {
+        AnyGame::Chess(game) => {
+            let board = ChessBoard::from_board(py, Board::from_game(game))?;
+            Py::new(py, board)?.into_any()
+        }
+        AnyGame::Xiangqi(game) => {
+            let board = XiangqiBoard::from_board(py, Board::from_game(game))?;
+            Py::new(py, board)?.into_any()
+        }
+    })
+}
+
+/// The move `value` stands for at `position`, if it is legal there.
+fn resolve(position: &AnyPosition, value: &Bound<'_, PyAny>) -> PyResult<AnyMove> {
     let arg = MoveArg::extract(value)?;
-    Ok(resolve_on(tree.position(id), arg.repr())?)
+    Ok(match position {
+        AnyPosition::Chess(pos) => resolve_on(pos, arg.repr())?.into(),
+        AnyPosition::Xiangqi(pos) => resolve_on(pos, arg.repr())?.into(),
+    })
 }
 
 /// A notation name read for writing `tree`'s moves.
-fn notation_for<V: Variant>(tree: &GameTree<V>, name: &str) -> PyResult<Notation> {
+fn notation_for(tree: &AnyGameTree, name: &str) -> PyResult<Notation> {
     let notation: Notation = name
         .parse()
         .map_err(|e: qipan::NotationError| PyValueError::new_err(e.to_string()))?;
@@ -145,29 +146,22 @@ fn tree_for_tags(tags: Vec<(String, String)>) -> PyResult<AnyGameTree> {
         .iter()
         .find(|(n, _)| n == "FEN")
         .map(|(_, v)| v.trim().to_owned());
-    Ok(qipan::with_game_kind!(kind, |V, rules| {
-        let start = match &fen {
-            None => V::start_with(&rules),
-            Some(fen) => V::from_fen_for(fen, &rules).map_err(|e| {
-                BoardError::new(
-                    ErrorKind::InvalidFen,
-                    format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
-                )
-            })?,
-        };
-        let mut tree = GameTree::<V>::from_position(start, rules);
-        tree.tags.clear();
-        for (name, value) in &tags {
-            tree.set_tag(name, value);
-        }
-        AnyGameTree::from(tree)
-    }))
+    let mut tree = AnyGameTree::with_start(kind, fen.as_deref(), Vec::new()).map_err(|e| {
+        let fen = fen.as_deref().unwrap_or_default();
+        BoardError::new(
+            ErrorKind::InvalidFen,
+            format!("invalid {} FEN {:?}: {e}", kind.family(), shorten(fen)),
+        )
+    })?;
+    tree.set_tags(&tags);
+    Ok(tree)
 }
 
 impl PgnTree {
     /// The node with index `index`, or an `IndexError`.
     pub(crate) fn id(&self, index: usize) -> PyResult<NodeId> {
-        qipan::with_any_tree!(&self.tree, |t| t.get(index))
+        self.tree
+            .get(index)
             .ok_or_else(|| PyIndexError::new_err(format!("no node {index} in this game")))
     }
 }
@@ -249,27 +243,22 @@ impl PgnTree {
 
     /// The value of a tag.
     fn tag(&self, name: &str) -> Option<String> {
-        qipan::with_any_tree!(&self.tree, |t| t.tag(name).map(str::to_owned))
+        self.tree.tag(name).map(str::to_owned)
     }
 
     /// Sets a tag (in the roster's order for a roster tag, else at the end when new).
     fn set_tag(&mut self, name: &str, value: &str) {
-        qipan::with_any_tree!(&mut self.tree, |t| t.set_tag(name, value))
+        self.tree.set_tag(name, value)
     }
 
     /// Removes a tag; whether there was one.
     fn remove_tag(&mut self, name: &str) -> bool {
-        qipan::with_any_tree!(&mut self.tree, |t| t.remove_tag(name))
+        self.tree.remove_tag(name)
     }
 
     /// Replaces all the tags.
     fn set_tags(&mut self, tags: Vec<(String, String)>) {
-        qipan::with_any_tree!(&mut self.tree, |t| {
-            t.tags.clear();
-            for (name, value) in &tags {
-                t.set_tag(name, value);
-            }
-        })
+        self.tree.set_tags(&tags)
     }
 
     /// What went wrong while reading, as exceptions with `line`, `ply`, `text` and `kind`.
@@ -283,70 +272,60 @@ impl PgnTree {
 
     /// The number of nodes (removed ones included).
     fn __len__(&self) -> usize {
-        qipan::with_any_tree!(&self.tree, |t| t.len())
+        self.tree.len()
     }
 
     /// The parent's index (`None` for the root and removed nodes).
     fn parent(&self, index: usize) -> PyResult<Option<usize>> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t.parent(id)).map(NodeId::index))
+        Ok(self.tree.parent(id).map(NodeId::index))
     }
 
     /// The continuations' indices, the main one first.
     fn variations(&self, index: usize) -> PyResult<Vec<usize>> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t
-            .variations(id)
-            .iter()
-            .map(|v| v.index())
-            .collect()))
+        Ok(self.tree.variations(id).iter().map(|v| v.index()).collect())
     }
 
     /// The move leading to the node (`None` at the root).
     fn r#move(&self, py: Python<'_>, index: usize) -> PyResult<Option<Py<PyMove>>> {
         let id = self.id(index)?;
-        qipan::with_any_tree!(&self.tree, |t| move_object(py, t, id))
+        let Some(mv) = self.tree.mv(id) else {
+            return Ok(None);
+        };
+        Ok(move_objects(py, &self.tree.start(), &[mv])?.pop())
     }
 
     /// The comment after the node's move.
     fn comment(&self, index: usize) -> PyResult<String> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t
-            .node(id)
-            .comment
-            .clone()))
+        Ok(self.tree.comment(id).to_owned())
     }
 
     /// Sets the comment after the node's move.
     fn set_comment(&mut self, index: usize, text: String) -> PyResult<()> {
         let id = self.id(index)?;
-        qipan::with_any_tree!(&mut self.tree, |t| t.node_mut(id).comment = text);
+        *self.tree.comment_mut(id) = text;
         Ok(())
     }
 
     /// The comment before the node's move.
     fn starting_comment(&self, index: usize) -> PyResult<String> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t
-            .node(id)
-            .starting_comment
-            .clone()))
+        Ok(self.tree.starting_comment(id).to_owned())
     }
 
     /// Sets the comment before the node's move.
     fn set_starting_comment(&mut self, index: usize, text: String) -> PyResult<()> {
         let id = self.id(index)?;
-        qipan::with_any_tree!(&mut self.tree, |t| t.node_mut(id).starting_comment = text);
+        *self.tree.starting_comment_mut(id) = text;
         Ok(())
     }
 
     /// The node's NAGs, ascending.
     fn nags(&self, index: usize) -> PyResult<Vec<u8>> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t
-            .node(id)
-            .nags
-            .clone()))
+        Ok(self.tree.nags(id).to_vec())
     }
 
     /// Adds a NAG (0 to 255).
@@ -354,7 +333,7 @@ impl PgnTree {
         let id = self.id(index)?;
         let nag = u8::try_from(nag)
             .map_err(|_| PyValueError::new_err(format!("a NAG is 0 to 255, not {nag}")))?;
-        qipan::with_any_tree!(&mut self.tree, |t| t.node_mut(id).add_nag(nag));
+        self.tree.add_nag(id, nag);
         Ok(())
     }
 
@@ -362,10 +341,7 @@ impl PgnTree {
     fn discard_nag(&mut self, index: usize, nag: i64) -> PyResult<()> {
         let id = self.id(index)?;
         if let Ok(nag) = u8::try_from(nag) {
-            qipan::with_any_tree!(&mut self.tree, |t| t
-                .node_mut(id)
-                .nags
-                .retain(|&n| n != nag));
+            self.tree.discard_nag(id, nag);
         }
         Ok(())
     }
@@ -373,56 +349,56 @@ impl PgnTree {
     /// The ply of the node's position (python-chess's `ply()`).
     fn ply(&self, index: usize) -> PyResult<usize> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t.ply(id)))
+        Ok(self.tree.ply(id))
     }
 
     /// The board at the node: the start and the moves down to it, with their history.
     fn board(&self, py: Python<'_>, index: usize) -> PyResult<Py<PyAny>> {
         let id = self.id(index)?;
-        qipan::with_any_tree!(&self.tree, |t| TreeVariant::board_object(py, t.game_at(id)))
+        board_object(py, self.tree.game_at(id))
     }
 
     /// The node's move in `notation` (the game's usual one, SAN or WXF, when `None`).
     #[pyo3(signature = (index, notation=None))]
     fn move_text(&self, index: usize, notation: Option<&str>) -> PyResult<Option<String>> {
         let id = self.id(index)?;
-        qipan::with_any_tree!(&self.tree, |t| {
-            let notation = match notation {
-                Some(name) => notation_for(t, name)?,
-                None => notation_of(t),
-            };
-            Ok(t.move_text(id, Some(notation)))
-        })
+        let notation = match notation {
+            Some(name) => notation_for(&self.tree, name)?,
+            None => self.tree.notations()[0],
+        };
+        Ok(self.tree.move_text(id, Some(notation)))
     }
 
     /// Whether every node from the root down to this one is a main continuation.
     fn is_mainline(&self, index: usize) -> PyResult<bool> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t.is_mainline(id)))
+        Ok(self.tree.is_mainline(id))
     }
 
     /// Whether the node is its parent's main continuation.
     fn is_main_variation(&self, index: usize) -> PyResult<bool> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t.is_main_variation(id)))
+        Ok(self.tree.is_main_variation(id))
     }
 
     /// Whether the node starts a variation.
     fn starts_variation(&self, index: usize) -> PyResult<bool> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t.starts_variation(id)))
+        Ok(self.tree.starts_variation(id))
     }
 
     /// The last node of the main line from the node.
     fn end(&self, index: usize) -> PyResult<usize> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t.end(id)).index())
+        Ok(self.tree.end(id).index())
     }
 
     /// The nodes of the main line after the node.
     fn mainline(&self, index: usize) -> PyResult<Vec<usize>> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| t.mainline(id))
+        Ok(self
+            .tree
+            .mainline(id)
             .into_iter()
             .map(NodeId::index)
             .collect())
@@ -431,10 +407,7 @@ impl PgnTree {
     /// The moves of the main line after the node.
     fn mainline_moves(&self, py: Python<'_>, index: usize) -> PyResult<Vec<Py<PyMove>>> {
         let id = self.id(index)?;
-        qipan::with_any_tree!(&self.tree, |t| {
-            let (cache, wrap) = BindVariant::moves_of(t.start());
-            cache.objects(py, &t.mainline_moves(id), wrap)
-        })
+        move_objects(py, &self.tree.start(), &self.tree.mainline_moves(id))
     }
 
     /// Adds a legal move (a `qipan.Move` or any object with `uci()`) after the node, as its
@@ -446,51 +419,42 @@ impl PgnTree {
         main: bool,
     ) -> PyResult<usize> {
         let id = self.id(index)?;
-        qipan::with_any_tree!(&mut self.tree, |t| {
-            let mv = resolve(t, id, r#move)?;
-            let added = if main {
-                t.add_main_variation(id, mv)
-            } else {
-                t.add_variation(id, mv)
-            };
-            Ok(added.map_err(BoardError::from)?.index())
-        })
+        let mv = resolve(&self.tree.position(id), r#move)?;
+        let added = self.tree.add_variation(id, mv, main);
+        Ok(added.map_err(BoardError::from)?.index())
     }
 
     /// The continuation of the node that plays `move`, if there is one.
     fn variation_with(&self, index: usize, r#move: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         let id = self.id(index)?;
-        let arg = MoveArg::extract(r#move)?;
-        Ok(qipan::with_any_tree!(&self.tree, |t| {
-            resolve_on(t.position(id), arg.repr())
-                .ok()
-                .and_then(|mv| t.variation_with(id, mv))
-                .map(NodeId::index)
-        }))
+        Ok(resolve(&self.tree.position(id), r#move)
+            .ok()
+            .and_then(|mv| self.tree.variation_with(id, mv))
+            .map(NodeId::index))
     }
 
     /// Makes the node its parent's main continuation.
     fn promote_to_main(&mut self, index: usize) -> PyResult<bool> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&mut self.tree, |t| t.promote_to_main(id)))
+        Ok(self.tree.promote_to_main(id))
     }
 
     /// Moves the node one place up among its parent's continuations.
     fn promote(&mut self, index: usize) -> PyResult<bool> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&mut self.tree, |t| t.promote(id)))
+        Ok(self.tree.promote(id))
     }
 
     /// Moves the node one place down among its parent's continuations.
     fn demote(&mut self, index: usize) -> PyResult<bool> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&mut self.tree, |t| t.demote(id)))
+        Ok(self.tree.demote(id))
     }
 
     /// Takes the node and what follows it out of the tree.
     fn remove_variation(&mut self, index: usize) -> PyResult<bool> {
         let id = self.id(index)?;
-        Ok(qipan::with_any_tree!(&mut self.tree, |t| t.remove_variation(id)))
+        Ok(self.tree.remove_variation(id))
     }
 
     /// The record as PGN (python-chess's `str(game)` layout). `notation`: a notation name (the
@@ -504,22 +468,17 @@ impl PgnTree {
         variations: bool,
         columns: Option<usize>,
     ) -> PyResult<String> {
-        qipan::with_any_tree!(&self.tree, |t| {
-            let notation = notation.map(|name| notation_for(t, name)).transpose()?;
-            Ok(t.write_pgn(&WriteOptions {
-                notation,
-                headers,
-                comments,
-                variations,
-                columns,
-            }))
-        })
+        let notation = notation
+            .map(|name| notation_for(&self.tree, name))
+            .transpose()?;
+        Ok(self.tree.write_pgn(&WriteOptions {
+            notation,
+            headers,
+            comments,
+            variations,
+            columns,
+        }))
     }
-}
-
-/// The game's usual notation (SAN for chess, WXF for Xiangqi).
-fn notation_of<V: Variant>(_tree: &GameTree<V>) -> Notation {
-    V::NOTATIONS[0]
 }
 
 /// Adds `_PgnTree` and `InvalidPgnError` to the native module.

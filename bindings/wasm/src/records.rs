@@ -15,7 +15,7 @@ use qipan::pgn::{
 };
 use qipan::tree::{GameTree, WriteOptions};
 use qipan::xiangqi::Xiangqi;
-use qipan::{GameKind, Notation, Variant};
+use qipan::{AnyPosition, GameKind, Notation, Variant};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -42,17 +42,13 @@ extern "C" {
 }
 
 /// What a game needs to read and write records for JS beyond [`JsVariant`].
-pub trait RecordVariant: JsVariant {
-    /// An extra field of every tree node, and the notation it is written in (chess: `san`).
-    const EXTRA_TEXT: Option<(&'static str, Notation)>;
+pub trait RecordVariant: JsVariant + Into<AnyPosition> {
     /// The rules a record of `kind` (from its tags) is read under by a board of this game with
     /// `current` rules; `None` when this game cannot read it.
     fn record_rules(kind: GameKind, current: &Self::Rules) -> Option<Self::Rules>;
 }
 
 impl RecordVariant for Chess {
-    const EXTRA_TEXT: Option<(&'static str, Notation)> = Some(("san", Notation::San));
-
     fn record_rules(kind: GameKind, _current: &ChessRules) -> Option<ChessRules> {
         match kind {
             GameKind::Chess => Some(ChessRules::FIDE),
@@ -63,8 +59,6 @@ impl RecordVariant for Chess {
 }
 
 impl RecordVariant for Xiangqi {
-    const EXTRA_TEXT: Option<(&'static str, Notation)> = None;
-
     /// A record that names no game reads as chess by its tags; on a Xiangqi board it is read
     /// as Xiangqi, under the board's rules.
     fn record_rules(kind: GameKind, current: &Self::Rules) -> Option<Self::Rules> {
@@ -370,7 +364,16 @@ impl<V: RecordVariant> Board<V> {
 
 /// `{notation, headers, comments, variations, maxWidth}` as [`WriteOptions`]: a notation the
 /// game does not write is a `TypeError`, `maxWidth` 0 writes the movetext on one line.
-pub(crate) fn write_options<V: Variant>(
+pub(crate) fn write_options<V: Variant + Into<AnyPosition>>(
+    options: &JsValue,
+    columns: Option<usize>,
+) -> Result<WriteOptions, JsValue> {
+    write_options_for(&V::start().into(), options, columns)
+}
+
+/// [`write_options`] for the game `start` is a position of.
+pub(crate) fn write_options_for(
+    start: &AnyPosition,
     options: &JsValue,
     columns: Option<usize>,
 ) -> Result<WriteOptions, JsValue> {
@@ -385,12 +388,11 @@ pub(crate) fn write_options<V: Variant>(
             let notation: Notation = name
                 .parse()
                 .map_err(|e: qipan::NotationError| js::named_error("TypeError", &e.to_string()))?;
-            if !V::NOTATIONS.contains(&notation) {
-                let start = V::start();
+            if !start.notations().contains(&notation) {
                 let any = start.legal_moves()[0];
                 let message = match start.write_move(any, notation) {
-                    Err(e) => e.to_string(),
-                    Ok(_) => format!("no {notation} for this game"),
+                    Some(Err(e)) => e.to_string(),
+                    _ => format!("no {notation} for this game"),
                 };
                 return Err(js::named_error("TypeError", &message));
             }

@@ -9,18 +9,18 @@
 
 use js_sys::{Array, Object};
 use qipan::pgn::{read_tags, Limits, RecordError, Splitter};
-use qipan::tree::{AnyGameTree, GameTree, NodeId, MAX_TREE_NODES};
-use qipan::{GameKind, Notation, Variant};
+use qipan::tree::{AnyGameTree, NodeId, MAX_TREE_NODES};
+use qipan::{GameKind, Notation};
 use wasm_bindgen::prelude::*;
 
 use crate::js;
 use crate::records::{
     option, pgn_error, record_text, set, string, tag_name, tags_object, with_newline,
-    write_options, RecordVariant,
+    write_options_for,
 };
 
 /// The nodes of `tree` reached from the root, parents before children.
-fn attached_nodes<V: Variant>(tree: &GameTree<V>) -> Vec<NodeId> {
+fn attached_nodes(tree: &AnyGameTree) -> Vec<NodeId> {
     let mut order = vec![tree.root()];
     let mut i = 0;
     while i < order.len() {
@@ -58,44 +58,45 @@ fn errors_array(errors: &[RecordError]) -> Array {
 }
 
 /// One move's node object, without its variations.
-fn node_object<V: RecordVariant>(tree: &GameTree<V>, id: NodeId) -> Object {
+fn node_object(tree: &AnyGameTree, id: NodeId) -> Object {
     let object = Object::new();
-    let node = tree.node(id);
-    if let (Some(mv), Some(parent)) = (node.mv, node.parent) {
-        set(&object, "move", tree.position(parent).coord(mv));
+    if let Some(coord) = tree.coord(id) {
+        set(&object, "move", coord);
     }
     set(
         &object,
         "notation",
         tree.move_text(id, None).unwrap_or_default(),
     );
-    if let Some((field, notation)) = V::EXTRA_TEXT {
+    // Chess nodes carry their SAN too (chess.js's field).
+    if tree.kind().family() == GameKind::Chess {
         set(
             &object,
-            field,
-            tree.move_text(id, Some(notation)).unwrap_or_default(),
+            "san",
+            tree.move_text(id, Some(Notation::San)).unwrap_or_default(),
         );
     }
-    set(&object, "comment", node.comment.as_str());
-    crate::annotations::set_fields(&object, tree.kind(), &node.comment);
-    set(&object, "startingComment", node.starting_comment.as_str());
-    let nags: Array = node.nags.iter().map(|&n| JsValue::from(n)).collect();
+    let comment = tree.comment(id);
+    set(&object, "comment", comment);
+    crate::annotations::set_fields(&object, tree.kind(), comment);
+    set(&object, "startingComment", tree.starting_comment(id));
+    let nags: Array = tree.nags(id).iter().map(|&n| JsValue::from(n)).collect();
     set(&object, "nags", nags);
     object
 }
 
 /// A whole tree as the game object.
-fn tree_object<V: RecordVariant>(tree: &GameTree<V>) -> Object {
+fn tree_object(tree: &AnyGameTree) -> Object {
     let game = Object::new();
     set(&game, "game", tree.kind().name());
-    set(&game, "headers", tags_object(&tree.tags));
+    set(&game, "headers", tags_object(tree.tags()));
     set(
         &game,
         "notation",
         tree.notation().map_or(JsValue::NULL, |n| n.name().into()),
     );
     set(&game, "fen", tree.start().fen());
-    set(&game, "comment", tree.node(tree.root()).comment.as_str());
+    set(&game, "comment", tree.comment(tree.root()));
     let order = attached_nodes(tree);
     let mut objects: Vec<Option<Object>> = vec![None; tree.len()];
     objects[tree.root().index()] = Some(game.clone());
@@ -112,7 +113,7 @@ fn tree_object<V: RecordVariant>(tree: &GameTree<V>) -> Object {
             set(object, "variations", children);
         }
     }
-    set(&game, "errors", errors_array(&tree.errors));
+    set(&game, "errors", errors_array(tree.errors()));
     game
 }
 
@@ -142,7 +143,7 @@ pub fn read_games(
         }
         let games = Array::new();
         for tree in qipan::records::read_games(&bytes.to_vec()) {
-            let object = qipan::with_any_tree!(&tree, |tree| tree_object(tree));
+            let object = tree_object(&tree);
             games.push(&object);
         }
         return Ok(games);
@@ -153,7 +154,7 @@ pub fn read_games(
     for raw in Splitter::new(text.as_bytes(), limits) {
         let raw = raw.map_err(|e| pgn_error(&e.to_string()))?;
         let object = match AnyGameTree::read(&raw, &limits) {
-            Ok(tree) => qipan::with_any_tree!(&tree, |tree| tree_object(tree)),
+            Ok(tree) => tree_object(&tree),
             Err(e) => {
                 let game = Object::new();
                 set(&game, "game", JsValue::NULL);
@@ -203,28 +204,27 @@ fn headers_of(game: &JsValue) -> Result<Vec<(String, String)>, JsValue> {
 /// Builds the core tree of a game object: its start from the `FEN` header, its headers, and
 /// every node's move (`move` in coordinates, else `notation`/`san` in any notation) checked
 /// against its position.
-fn build_tree<V: Variant>(
+fn build_tree(
     game: &JsValue,
     tags: Vec<(String, String)>,
-    rules: V::Rules,
-) -> Result<GameTree<V>, JsValue> {
+    kind: GameKind,
+) -> Result<AnyGameTree, JsValue> {
     let fen = tags.iter().find(|(n, _)| n == "FEN").map(|(_, v)| v.trim());
-    let start = match fen {
-        Some(fen) => V::from_fen_for(fen, &rules).map_err(|e| {
-            js::error(
-                qipan::ErrorKind::InvalidFen,
-                &format!("FEN header {:?}: {e}", qipan::shorten(fen)),
-            )
-        })?,
-        None => V::start_with(&rules),
-    };
-    let mut tree = GameTree::from_position(start, rules);
+    let mut tree = AnyGameTree::with_start(kind, fen, Vec::new()).map_err(|e| {
+        js::error(
+            qipan::ErrorKind::InvalidFen,
+            &format!(
+                "FEN header {:?}: {e}",
+                qipan::shorten(fen.unwrap_or_default())
+            ),
+        )
+    })?;
     // The headers given are the record's, as they are; the `Variant` tag is added only when
     // they would not name the game.
     if !tags.is_empty() {
         let named = GameKind::from_tags(&tags).ok();
         let variant = tree.tag("Variant").map(str::to_owned);
-        tree.tags = tags;
+        *tree.tags_mut() = tags;
         if named != Some(tree.kind()) {
             if let Some(variant) = variant {
                 tree.set_tag("Variant", &variant);
@@ -239,7 +239,7 @@ fn build_tree<V: Variant>(
         tree.set_notation(Some(notation));
     }
     let root = tree.root();
-    tree.node_mut(root).comment = text_field(game, "comment")?;
+    *tree.comment_mut(root) = text_field(game, "comment")?;
     let mut count = 0usize;
     let mut stack = vec![(game.clone(), root)];
     while let Some((object, id)) = stack.pop() {
@@ -262,7 +262,6 @@ fn build_tree<V: Variant>(
                 return Err(js::named_error("TypeError", "a node must be an object"));
             }
             let coordinates = option(&child, "move")?;
-            let position = tree.position(id);
             let parsed = if coordinates.is_undefined() || coordinates.is_null() {
                 let text = text_field(&child, "notation")?;
                 let text = if text.is_empty() {
@@ -270,16 +269,18 @@ fn build_tree<V: Variant>(
                 } else {
                     text
                 };
-                position.parse_any(text.trim())
+                tree.parse_move_at(id, text.trim(), false)
             } else {
-                position.parse_move(string(&coordinates, "move")?.trim())
+                tree.parse_move_at(id, string(&coordinates, "move")?.trim(), true)
             };
             let mv = parsed.map_err(|e| js::move_error(&e))?;
-            let node = tree.add_variation(id, mv).map_err(|e| js::move_error(&e))?;
+            let node = tree
+                .add_variation(id, mv, false)
+                .map_err(|e| js::move_error(&e))?;
             let mut comment = text_field(&child, "comment")?;
             crate::annotations::apply(&child, tree.kind(), &mut comment)?;
-            tree.node_mut(node).comment = comment;
-            tree.node_mut(node).starting_comment = text_field(&child, "startingComment")?;
+            *tree.comment_mut(node) = comment;
+            *tree.starting_comment_mut(node) = text_field(&child, "startingComment")?;
             let nags = option(&child, "nags")?;
             if !nags.is_undefined() && !nags.is_null() {
                 if !Array::is_array(&nags) {
@@ -287,7 +288,7 @@ fn build_tree<V: Variant>(
                 }
                 for nag in Array::from(&nags).iter() {
                     let nag = js::integer(&nag, "a NAG", 255)?;
-                    tree.node_mut(node).add_nag(nag as u8);
+                    tree.add_nag(node, nag as u8);
                 }
             }
             stack.push((child, node));
@@ -324,11 +325,9 @@ pub fn write_pgn(
             .parse::<GameKind>()
             .map_err(|e| js::named_error("TypeError", &e.to_string()))?,
     };
-    let text = qipan::with_game_kind!(kind, |V, rules| {
-        let built = build_tree::<V>(&tree, tags, rules)?;
-        let write = write_options::<V>(&options, Some(qipan::pgn::MAX_COLUMN))?;
-        built.write_pgn(&write)
-    });
+    let built = build_tree(&tree, tags, kind)?;
+    let write = write_options_for(&built.start(), &options, Some(qipan::pgn::MAX_COLUMN))?;
+    let text = built.write_pgn(&write);
     with_newline(text, &options)
 }
 

@@ -6,13 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use qipan::pgn::{Limits, Splitter};
-use qipan::tree::{AnyGameTree, Arrow, ArrowColor, EvalScore, GameTree, NodeId, WriteOptions};
-use qipan::xiangqi::XiangqiRules;
-use qipan::{with_any_tree, GameKind, Notation, Variant};
+use qipan::pgn::Limits;
+use qipan::records::RecordFile;
+use qipan::tree::{AnyGameTree, Arrow, ArrowColor, EvalScore, NodeId, WriteOptions};
+use qipan::{GameKind, Notation};
 use serde_json::{json, Map, Value};
 
-use crate::archive_input::archive_games;
 use crate::position_cmds::io_error;
 use crate::validate_cmd::open;
 
@@ -62,24 +61,12 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode, String> {
     for path in &args.files {
         let name = path.display().to_string();
         // A Xiangqi archive (told from its bytes) is read whole; PGN streams.
-        type Read = Result<(u64, Result<AnyGameTree, String>), String>;
-        let games: Box<dyn Iterator<Item = Read>> = match archive_games(path)? {
-            Some(games) => Box::new(games.into_iter().enumerate().map(|(i, game)| {
-                let index = i as u64 + 1;
-                let tree = game
-                    .map(|g| g.to_tree(index, XiangqiRules::default()).into())
-                    .map_err(|e| e.to_string());
-                Ok((index, tree))
-            })),
-            None => Box::new(Splitter::new(open(path)?, limits).map(|raw| {
-                let raw = raw.map_err(|e| format!("reading {name}: {e}"))?;
-                let tree = AnyGameTree::read(&raw, &limits).map_err(|e| e.to_string());
-                Ok((raw.index, tree))
-            })),
-        };
-        for game in games {
-            let (index, tree) = game?;
-            let tree = match tree {
+        let source = RecordFile::open(open(path)?, limits)
+            .map_err(|e| format!("cannot read {name}: {e}"))?;
+        for game in source.games() {
+            let game = game.map_err(|e| format!("reading {name}: {e}"))?;
+            let index = game.index();
+            let tree = match game.read_tree() {
                 Ok(tree) => tree,
                 Err(e) => {
                     eprintln!("{name}: {e}");
@@ -93,7 +80,7 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode, String> {
             }
             let kind = tree.kind();
             if let Some(notation) = args.notation {
-                let has = with_any_tree!(&tree, |t| has_notation(t, notation));
+                let has = tree.notations().contains(&notation);
                 if !has && warned.insert(kind.family()) {
                     eprintln!(
                         "{name}: {kind} games have no {notation} notation; their own is written"
@@ -103,7 +90,7 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode, String> {
             match args.to {
                 Format::Pgn => writeln!(out, "{}\n", tree.write_pgn(&options)),
                 Format::Json => {
-                    let value = with_any_tree!(&tree, |t| tree_json(t, &name, index, &options));
+                    let value = tree_json(&tree, &name, index, &options);
                     writeln!(out, "{value}")
                 }
             }
@@ -118,13 +105,9 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode, String> {
     })
 }
 
-fn has_notation<V: Variant>(_: &GameTree<V>, notation: Notation) -> bool {
-    V::NOTATIONS.contains(&notation)
-}
-
 /// The comment's commands as typed fields beside it: `clock` and `emt` in seconds, `eval` as
 /// `{cp}` or `{mate}` (with `depth`), `arrows` as `{from, to, color}` (square names).
-fn annotations_json<V: Variant>(tree: &GameTree<V>, id: NodeId, value: &mut Value) {
+fn annotations_json(tree: &AnyGameTree, id: NodeId, value: &mut Value) {
     let all = tree.annotations(id);
     if let Some(clock) = all.clock {
         value["clock"] = json!(clock);
@@ -161,19 +144,14 @@ fn annotations_json<V: Variant>(tree: &GameTree<V>, id: NodeId, value: &mut Valu
 /// coordinates (`uci`: UCI or ICCS), its text in the chosen notation, comments (with their
 /// commands as typed fields: [`annotations_json`]), NAGs, and the
 /// alternatives to it as `variations`, each a list of moves.
-fn tree_json<V: Variant>(
-    tree: &GameTree<V>,
-    file: &str,
-    index: u64,
-    options: &WriteOptions,
-) -> Value {
+fn tree_json(tree: &AnyGameTree, file: &str, index: u64, options: &WriteOptions) -> Value {
     let mut headers = Map::new();
-    for (name, value) in &tree.tags {
+    for (name, value) in tree.tags() {
         headers.entry(name.clone()).or_insert_with(|| json!(value));
     }
     let root = tree.root();
     let errors: Vec<Value> = tree
-        .errors
+        .errors()
         .iter()
         .map(|e| {
             json!({"line": e.line, "ply": e.ply, "move": e.text, "kind": e.kind.as_str(), "message": e.message})
@@ -185,7 +163,7 @@ fn tree_json<V: Variant>(
         "variant": tree.kind().name(),
         "headers": headers,
         "fen": tree.start().fen(),
-        "comment": options.comments.then(|| tree.node(root).comment.clone()),
+        "comment": options.comments.then(|| tree.comment(root)),
         "moves": line_json(tree, root, options, 0),
         "errors": errors,
     })
@@ -193,8 +171,8 @@ fn tree_json<V: Variant>(
 
 /// The moves from `parent` on along the main line; `depth` counts nested variations (bounded
 /// by the reader's nesting limit, so the recursion is too).
-fn line_json<V: Variant>(
-    tree: &GameTree<V>,
+fn line_json(
+    tree: &AnyGameTree,
     parent: NodeId,
     options: &WriteOptions,
     depth: usize,
@@ -220,24 +198,23 @@ fn line_json<V: Variant>(
     moves
 }
 
-fn node_json<V: Variant>(tree: &GameTree<V>, id: NodeId, options: &WriteOptions) -> Value {
-    let node = tree.node(id);
-    let parent = tree.parent(id).unwrap_or(tree.root());
-    let coord = node.mv.map(|mv| tree.position(parent).coord(mv));
+fn node_json(tree: &AnyGameTree, id: NodeId, options: &WriteOptions) -> Value {
     let mut value = json!({
-        "uci": coord,
+        "uci": tree.coord(id),
         "text": tree.move_text(id, options.notation),
     });
     if options.comments {
-        if !node.comment.is_empty() {
-            value["comment"] = json!(node.comment);
+        let (comment, starting, nags) =
+            (tree.comment(id), tree.starting_comment(id), tree.nags(id));
+        if !comment.is_empty() {
+            value["comment"] = json!(comment);
             annotations_json(tree, id, &mut value);
         }
-        if !node.starting_comment.is_empty() {
-            value["starting_comment"] = json!(node.starting_comment);
+        if !starting.is_empty() {
+            value["starting_comment"] = json!(starting);
         }
-        if !node.nags.is_empty() {
-            value["nags"] = json!(node.nags);
+        if !nags.is_empty() {
+            value["nags"] = json!(nags);
         }
     }
     value

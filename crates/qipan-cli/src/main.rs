@@ -4,7 +4,6 @@
 #![forbid(unsafe_code)]
 
 mod analyse_cmd;
-mod archive_input;
 mod book_cmd;
 mod convert_cmd;
 mod game_args;

@@ -1,19 +1,19 @@
 //! `qipan replay`: one game of a record file, move by move, with a board after each move.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use qipan::pgn::{self, GameReport, Limits, RawGame, Splitter};
+use qipan::pgn::{self, GameReport, Limits, RawGame};
+use qipan::records::{RecordFile, RecordGame};
 use qipan::tree::annotations::time_text;
 use qipan::tree::{GameTree, NodeId};
 use qipan::xiangqi::XiangqiRules;
 use qipan::{printable, with_game_kind, GameKind, Variant};
 
-use crate::archive_input::archive_games;
 use crate::position_cmds::io_error;
+use crate::validate_cmd::open;
 
 /// `qipan replay`.
 #[derive(Args)]
@@ -30,40 +30,31 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
-    if let Some(games) = archive_games(&args.file)? {
-        let index = usize::try_from(args.game).unwrap_or(usize::MAX);
-        let Some(game) = index.checked_sub(1).and_then(|i| games.get(i)) else {
-            return Err(format!("{} has no game {}", args.file.display(), args.game));
-        };
-        let game = game
-            .as_ref()
-            .map_err(|e| format!("reading {}: {e}", args.file.display()))?;
-        let rules = XiangqiRules::default();
-        let (report, tree) = (
-            game.replay(args.game, rules),
-            game.to_tree(args.game, rules),
-        );
-        let out = &mut io::stdout().lock();
-        return print_game(out, &report, &tree).map_err(io_error);
-    }
-    let reader: Box<dyn BufRead> = if args.file.as_os_str() == "-" {
-        Box::new(BufReader::new(io::stdin()))
-    } else {
-        let file = File::open(&args.file)
-            .map_err(|e| format!("cannot open {}: {e}", args.file.display()))?;
-        Box::new(BufReader::new(file))
-    };
     let limits = Limits::default();
+    let name = args.file.display();
+    let source = RecordFile::open(open(&args.file)?, limits)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
     let mut found = None;
-    for game in Splitter::new(reader, limits) {
-        let game = game.map_err(|e| format!("reading {}: {e}", args.file.display()))?;
-        if game.index == args.game {
+    for game in source.games() {
+        let game = game.map_err(|e| format!("reading {name}: {e}"))?;
+        if game.index() == args.game {
             found = Some(game);
             break;
         }
     }
-    let Some(raw) = found else {
-        return Err(format!("{} has no game {}", args.file.display(), args.game));
+    let raw = match found {
+        None => return Err(format!("{name} has no game {}", args.game)),
+        Some(RecordGame::Pgn { raw, .. }) => raw,
+        Some(RecordGame::Archive { game, .. }) => {
+            let game = game.map_err(|e| format!("reading {name}: {e}"))?;
+            let rules = XiangqiRules::default();
+            let (report, tree) = (
+                game.replay(args.game, rules),
+                game.to_tree(args.game, rules),
+            );
+            let out = &mut io::stdout().lock();
+            return print_game(out, &report, &tree).map_err(io_error);
+        }
     };
     let variant = match args.variant {
         Some(variant) => variant,

@@ -17,11 +17,10 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use qipan::pgn::{self, Limits, RawGame, RecordError, Splitter};
+use qipan::records::RecordFile;
 use serde_json::json;
 
 use qipan::GameKind;
-
-use crate::archive_input::archive_games;
 
 /// `qipan validate`.
 #[derive(Args)]
@@ -73,7 +72,7 @@ impl Summary {
         if check.errors.is_empty() {
             self.valid += 1;
         }
-        if let Some(ending) = check.ending {
+        if let Some(ending) = check.ending.name() {
             *self.endings.entry(ending).or_default() += 1;
         }
         self.errors
@@ -121,21 +120,26 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
     let strict = args.strict_results;
     let mut before = 0;
     for (file, path) in args.files.iter().enumerate() {
-        if let Some(games) = archive_games(path)? {
-            for (i, game) in games.iter().enumerate() {
-                let mut check = qipan::archive::check_game(game, i as u64 + 1);
-                if strict {
-                    check.errors.append(&mut check.notes);
+        let source = RecordFile::open(open(path)?, limits)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let splitter = match source {
+            RecordFile::Pgn(splitter) => splitter,
+            RecordFile::Archive { games, .. } => {
+                for (i, game) in games.iter().enumerate() {
+                    let mut check = qipan::archive::check_game(game, i as u64 + 1);
+                    if strict {
+                        check.errors.append(&mut check.notes);
+                    }
+                    summary.add(Checked { file, check });
                 }
-                summary.add(Checked { file, check });
+                let size = std::fs::metadata(path).map_or(0, |m| m.len());
+                before = bytes_read.fetch_add(size, Ordering::Relaxed) + size;
+                progress.tick(&summary, before);
+                continue;
             }
-            let size = std::fs::metadata(path).map_or(0, |m| m.len());
-            before = bytes_read.fetch_add(size, Ordering::Relaxed) + size;
-            progress.tick(&summary, before);
-            continue;
-        }
+        };
         let games = Counted {
-            splitter: Splitter::new(open(path)?, limits),
+            splitter,
             read: Arc::clone(&bytes_read),
             before,
         };

@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod any;
 mod color;
 mod error;
 mod game;
@@ -28,7 +29,7 @@ pub use error::{ErrorKind, MoveError, UnknownRules};
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
 pub use notation::{Notation, NotationError};
-pub use outcome::{Outcome, ParseTerminationError, Termination};
+pub use outcome::{Ending, Outcome, ParseTerminationError, Termination};
 pub use perft::{
     check_perft_work, divide, divide_threads, estimate_perft, perft, perft_threads, PerftEstimate,
     PerftTooBig, MAX_PERFT_DEPTH, MAX_PERFT_WORK,
@@ -36,6 +37,7 @@ pub use perft::{
 pub use text::{printable, shorten};
 pub use variant::{GameRules, Variant};
 
+pub use any::{AnyFenError, AnyGame, AnyMove, AnyPosition, AnyVariant};
 pub use chess::Chess;
 pub use variant::{is_null_move_text, NULL_MOVE_TEXTS};
 pub use xiangqi::Xiangqi;

@@ -170,3 +170,72 @@ impl fmt::Display for Outcome {
         write!(f, "{} ({})", self.result(), self.termination)
     }
 }
+
+/// How a game record ended by the rules, as replaying its moves finds it: the one answer of
+/// [`check_game`](crate::pgn::check_game) (`qipan validate`), the replay
+/// ([`GameReport::ending`](crate::pgn::GameReport::ending)) and the bulk summaries
+/// ([`GameSummary::ending`](crate::pgn::GameSummary::ending)).
+///
+/// ```
+/// use qipan::{Color, Ending, Outcome, Termination};
+/// let mate = Ending::Ended(Outcome::win(Termination::Checkmate, Color::Black));
+/// assert_eq!(mate.name(), Some("checkmate"));
+/// assert_eq!(mate.winner(), Some(Color::Black));
+/// assert_eq!(Ending::Undecided.name(), Some("none"));
+/// assert_eq!(Ending::Unknown.name(), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The moves could not all be played: how the game ended is not known.
+    Unknown,
+    /// Every move was played and the rules did not end the game (it may still have ended by
+    /// resignation, agreement or time, which are not in the moves).
+    Undecided,
+    /// The rules ended the game at its last position.
+    Ended(Outcome),
+}
+
+impl Ending {
+    /// The ending of a game whose every move was played: [`Ending::Ended`] with the rules'
+    /// outcome, or [`Ending::Undecided`] without one.
+    pub const fn of(outcome: Option<Outcome>) -> Ending {
+        match outcome {
+            Some(outcome) => Ending::Ended(outcome),
+            None => Ending::Undecided,
+        }
+    }
+
+    /// The rules' outcome, if they ended the game.
+    pub const fn outcome(self) -> Option<Outcome> {
+        match self {
+            Ending::Ended(outcome) => Some(outcome),
+            _ => None,
+        }
+    }
+
+    /// Why the rules ended the game, if they did.
+    pub const fn termination(self) -> Option<Termination> {
+        match self {
+            Ending::Ended(outcome) => Some(outcome.termination),
+            _ => None,
+        }
+    }
+
+    /// The winner by the rules (`None` for a draw or no ending).
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Ending::Ended(outcome) => outcome.winner,
+            _ => None,
+        }
+    }
+
+    /// The name `qipan validate` counts: the termination's ([`Termination::as_str`]), `"none"`
+    /// for [`Ending::Undecided`], `None` for [`Ending::Unknown`].
+    pub const fn name(self) -> Option<&'static str> {
+        match self {
+            Ending::Unknown => None,
+            Ending::Undecided => Some("none"),
+            Ending::Ended(outcome) => Some(outcome.termination.as_str()),
+        }
+    }
+}

@@ -8,21 +8,11 @@
 //! has no lines of text: an error's `line` is 0 and its message names the byte offset.
 
 use super::{ArchiveError, ArchiveGame};
-use crate::pgn::{
-    replay_with, GameCheck, GameReport, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck,
-};
-use crate::tree::{GameTree, NodeId, WriteOptions, MAX_TREE_NODES};
+use crate::pgn::replay::Replayer;
+use crate::pgn::{GameCheck, GameReport, RecordError, RecordErrorKind};
+use crate::tree::{GameTree, NodeId, MAX_TREE_NODES};
 use crate::xiangqi::{Move, XiangqiRules};
-use crate::{Notation, Variant, Xiangqi};
-
-/// How [`ArchiveGame::replay`] writes the main line for the PGN replay.
-const REPLAY_TEXT: WriteOptions = WriteOptions {
-    notation: Some(Notation::Iccs),
-    headers: true,
-    comments: false,
-    variations: false,
-    columns: None,
-};
+use crate::{Variant, Xiangqi};
 
 impl ArchiveGame {
     /// The game as a tree under `rules`; `index` is the game's 1-based number in its file (for
@@ -134,21 +124,14 @@ impl ArchiveGame {
     /// assert_eq!(report.tag("Result"), Some("1/2-1/2"));
     /// ```
     pub fn replay(&self, index: u64, rules: XiangqiRules) -> GameReport<Xiangqi> {
-        let tree = self.to_tree(index, rules);
-        let raw = RawGame {
-            index,
-            line: 0,
-            offset: 0,
-            // The main line alone, in ICCS: the cheapest text to write and read again.
-            bytes: tree.write_pgn(&REPLAY_TEXT).into_bytes(),
-            error: None,
-        };
-        let mut report = replay_with::<Xiangqi>(&raw, &Limits::default(), &rules);
-        for e in report.errors.iter_mut().chain(report.notes.iter_mut()) {
-            e.line = 0;
-        }
-        report.line = 0;
-        report.errors.splice(0..0, tree.errors);
+        let mut tree = self.to_tree(index, rules);
+        // The main line as played in the tree (no text written and read again); the record's
+        // result marker is its `Result` tag when that is one, else `*`, as written records end.
+        let game = tree.game_at(tree.end(tree.root()));
+        let token = tree.result_marker().to_owned();
+        let errors = std::mem::take(&mut tree.errors);
+        let mut report = Replayer::judge(index, tree.tags, game, Some(token));
+        report.errors.splice(0..0, errors);
         report
     }
 }
@@ -161,14 +144,10 @@ pub fn check_game(game: &Result<ArchiveGame, ArchiveError>, index: u64) -> GameC
     match game {
         Ok(game) => {
             let report = game.replay(index, XiangqiRules::default());
-            let ending = match report.result_check {
-                ResultCheck::Unchecked => None,
-                _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
-            };
             GameCheck {
                 variant: Ok(crate::GameKind::Xiangqi),
                 plies: report.plies(),
-                ending,
+                ending: report.ending(),
                 errors: report.errors,
                 notes: report.notes,
             }
@@ -176,7 +155,7 @@ pub fn check_game(game: &Result<ArchiveGame, ArchiveError>, index: u64) -> GameC
         Err(e) => GameCheck {
             variant: Ok(crate::GameKind::Xiangqi),
             plies: 0,
-            ending: None,
+            ending: crate::Ending::Unknown,
             errors: vec![RecordError {
                 game: index,
                 line: 0,

@@ -4,10 +4,8 @@
 use std::ops::ControlFlow;
 
 use super::replay::Replayer;
-use super::{
-    visit_game, GameReport, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck, Visitor,
-};
-use crate::{with_game_kind, Chess, GameKind, UnknownGame, Variant, Xiangqi};
+use super::{visit_game, GameReport, Limits, RawGame, RecordError, RecordErrorKind, Visitor};
+use crate::{with_game_kind, Chess, Ending, GameKind, UnknownGame, Variant, Xiangqi};
 
 /// What [`check_game`] found in one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,11 +15,9 @@ pub struct GameCheck {
     pub variant: Result<GameKind, UnknownGame>,
     /// The plies played (all of them for a valid game; those before the first error otherwise).
     pub plies: usize,
-    /// The name of the rules' ending at the last position ([`Termination::as_str`]), `"none"`
-    /// when the rules did not end the game, or `None` when the moves could not all be played.
-    ///
-    /// [`Termination::as_str`]: crate::Termination::as_str
-    pub ending: Option<&'static str>,
+    /// How the rules ended the game at its last position ([`Ending::Unknown`] when the moves
+    /// could not all be played).
+    pub ending: Ending,
     /// What is wrong, in the order found; empty for a valid game.
     pub errors: Vec<RecordError>,
     /// What is worth telling but no error ([`GameReport::notes`](super::GameReport::notes)).
@@ -37,7 +33,7 @@ pub struct GameCheck {
 /// let text = b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
 /// let raw = Splitter::new(&text[..], Limits::default()).next().unwrap().unwrap();
 /// let check = check_game(&raw, &Limits::default(), None);
-/// assert_eq!((check.plies, check.ending), (4, Some("checkmate")));
+/// assert_eq!((check.plies, check.ending.name()), (4, Some("checkmate")));
 /// assert!(check.errors.is_empty());
 /// ```
 pub fn check_game(raw: &RawGame, limits: &Limits, forced: Option<GameKind>) -> GameCheck {
@@ -71,7 +67,7 @@ pub(super) fn check_game_read(
     let failed = |variant, kind, line, message| GameCheck {
         variant,
         plies: 0,
-        ending: None,
+        ending: Ending::Unknown,
         notes: Vec::new(),
         errors: vec![RecordError {
             game: raw.index,
@@ -112,14 +108,10 @@ pub(super) fn check_game_read(
 }
 
 fn summary<V: Variant>(kind: GameKind, report: GameReport<V>) -> GameCheck {
-    let ending = match report.result_check {
-        ResultCheck::Unchecked => None,
-        _ => Some(report.outcome().map_or("none", |o| o.termination.as_str())),
-    };
     GameCheck {
         variant: Ok(kind),
         plies: report.plies(),
-        ending,
+        ending: report.ending(),
         errors: report.errors,
         notes: report.notes,
     }

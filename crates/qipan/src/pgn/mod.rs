@@ -38,7 +38,7 @@ mod decode;
 mod lines;
 mod plain;
 mod record;
-mod replay;
+pub(crate) mod replay;
 mod split;
 mod token;
 mod visit;

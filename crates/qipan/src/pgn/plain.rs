@@ -173,22 +173,19 @@ impl PlainRecord<'_> {
             }
         }
         let game = play.game_for_ending(rules);
-        let ending = match game.outcome() {
-            None => "none",
-            Some(real) => {
-                if tag_result
-                    .or(result)
-                    .is_some_and(|claimed| claimed != real.result())
-                {
-                    return None;
-                }
-                real.termination.as_str()
+        let outcome = game.outcome();
+        if let Some(real) = outcome {
+            if tag_result
+                .or(result)
+                .is_some_and(|claimed| claimed != real.result())
+            {
+                return None;
             }
-        };
+        }
         Some(GameCheck {
             variant: Ok(self.kind),
             plies: play.moves.len(),
-            ending: Some(ending),
+            ending: crate::Ending::of(outcome),
             errors: Vec::new(),
             notes: Vec::new(),
         })

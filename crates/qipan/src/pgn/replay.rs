@@ -163,6 +163,14 @@ impl<V: Variant> GameReport<V> {
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
+    /// How the rules ended the game: [`Ending::Unknown`](crate::Ending::Unknown) when the
+    /// moves could not all be played, else the ending at the last position.
+    pub fn ending(&self) -> crate::Ending {
+        match self.result_check {
+            ResultCheck::Unchecked => crate::Ending::Unknown,
+            _ => crate::Ending::of(self.outcome()),
+        }
+    }
     /// Whether every move was played and the result agrees.
     pub fn is_valid(&self) -> bool {
         self.errors.is_empty()
@@ -212,6 +220,30 @@ impl<V: Variant> Replayer<V> {
             notes: Vec::new(),
             failed: false,
         }
+    }
+
+    /// The report of a game already played (an archive's main line, read without text): its
+    /// tags, and the result token its record ends with; judged as [`Replayer::finish`] judges a
+    /// game read from text. Its and its errors' `line` is 0.
+    pub(crate) fn judge(
+        index: u64,
+        tags: Vec<(String, String)>,
+        game: Game<V>,
+        result_token: Option<String>,
+    ) -> GameReport<V> {
+        Replayer {
+            rules: game.rules().clone(),
+            max_plies: usize::MAX,
+            index,
+            first_line: 0,
+            tags,
+            game: Some(game),
+            result: result_token.map(|token| (token, 0)),
+            errors: Vec::new(),
+            notes: Vec::new(),
+            failed: false,
+        }
+        .finish()
     }
 
     /// The game's text is malformed: an error, and the replay stops.

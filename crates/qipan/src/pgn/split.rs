@@ -129,6 +129,11 @@ impl<R: BufRead> Splitter<R> {
         splitter
     }
 
+    /// The limits the games are split under.
+    pub fn limits(&self) -> Limits {
+        self.state.limits
+    }
+
     /// Bytes read so far (the offset of the next line).
     pub fn bytes_read(&self) -> u64 {
         self.state.offset

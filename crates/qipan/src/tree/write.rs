@@ -109,6 +109,15 @@ impl<V: Variant> GameTree<V> {
             .map(|_| ())
     }
 
+    /// The result marker the record ends with: its `Result` tag when that is one (the marker
+    /// must be one: a tag with other text is written `*`).
+    pub(crate) fn result_marker(&self) -> &str {
+        self.tag("Result")
+            .map(str::trim)
+            .filter(|r| crate::pgn::is_result(r))
+            .unwrap_or("*")
+    }
+
     /// The record as PGN text, without a trailing newline: python-chess's
     /// `game.accept(StringExporter(columns=...))` (its `str(game)` is `columns: None`).
     pub fn write_pgn(&self, options: &WriteOptions) -> String {
@@ -141,13 +150,7 @@ impl<V: Variant> GameTree<V> {
             out.comment(&self.node(root).comment);
         }
         self.write_line(root, notation, options, &mut out);
-        // The marker must be one: a `Result` tag with other text is written `*`.
-        let result = self
-            .tag("Result")
-            .map(str::trim)
-            .filter(|r| crate::pgn::is_result(r))
-            .unwrap_or("*")
-            .to_owned();
+        let result = self.result_marker();
         out.token(&format!("{result} "));
         out.flush();
         let text = out.lines.join("\n");

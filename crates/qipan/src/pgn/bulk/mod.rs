@@ -92,7 +92,7 @@ pub struct BulkReplay(ParallelMap<GameSummary>);
 /// use qipan::pgn::{replay_source, BulkOptions};
 /// let text = b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
 /// let games: Vec<_> = replay_source(&text[..], BulkOptions::default()).map(|g| g.unwrap()).collect();
-/// assert_eq!(games[0].termination.map(|t| t.as_str()), Some("checkmate"));
+/// assert_eq!(games[0].termination().map(|t| t.as_str()), Some("checkmate"));
 /// assert_eq!(games[0].winner_name(), Some("black"));
 /// assert_eq!(games[1].error.as_ref().map(|e| (e.ply, e.line)), Some((Some(3), 7)));
 /// ```

@@ -1,9 +1,11 @@
 //! [`GameSummary`] and [`summarize`]: what bulk replay keeps of one game.
 
 use super::super::{
-    read_tags, replay_with, GameReport, Limits, RawGame, RecordError, RecordErrorKind, ResultCheck,
+    read_tags, replay_with, GameReport, Limits, RawGame, RecordError, RecordErrorKind,
 };
-use crate::{with_game_kind, Chess, Color, GameKind, Termination, UnknownGame, Variant, Xiangqi};
+use crate::{
+    with_game_kind, Chess, Color, Ending, GameKind, Termination, UnknownGame, Variant, Xiangqi,
+};
 
 /// What bulk replay keeps of one game: a few tags, the length, the last position, the ending and
 /// the first error. Its size does not depend on the game's length (but for the FEN and tags).
@@ -26,12 +28,8 @@ pub struct GameSummary {
     pub plies: usize,
     /// The FEN of the last position played.
     pub fen: String,
-    /// How the rules ended the game at its last position; `None` when they did not, or when the
-    /// moves could not all be played.
-    pub termination: Option<Termination>,
-    /// The winner by the rules (with [`GameSummary::termination`]); `None` for a draw or no
-    /// ending.
-    pub winner: Option<Color>,
+    /// How the rules ended the game at its last position ([`GameReport::ending`]).
+    pub ending: Ending,
     /// The `Result` tag, or without one the movetext's result token.
     pub result: Option<String>,
     /// The first move played, in the variant's notation (SAN for chess, WXF for Xiangqi).
@@ -41,9 +39,20 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
+    /// Why the rules ended the game; `None` when they did not, or when the moves could not all
+    /// be played.
+    pub fn termination(&self) -> Option<Termination> {
+        self.ending.termination()
+    }
+
+    /// The winner by the rules; `None` for a draw or no ending.
+    pub fn winner(&self) -> Option<Color> {
+        self.ending.winner()
+    }
+
     /// The winner's name as the variant says it (`white`/`black`, `red`/`black`).
     pub fn winner_name(&self) -> Option<&'static str> {
-        let color = self.winner?;
+        let color = self.winner()?;
         Some(match self.variant {
             Ok(GameKind::Xiangqi) => Xiangqi::color_name(color),
             _ => Chess::color_name(color),
@@ -78,8 +87,7 @@ pub fn summarize(raw: &RawGame, limits: &Limits, wanted: &[String]) -> GameSumma
         tags: vec![None; wanted.len()],
         plies: 0,
         fen: Chess::start().fen(),
-        termination: None,
-        winner: None,
+        ending: Ending::Unknown,
         result: None,
         first_move: None,
         error: None,
@@ -127,12 +135,7 @@ fn fill<V: Variant>(summary: &mut GameSummary, report: GameReport<V>, wanted: &[
     summary.tags = tag_values(&report.tags, wanted);
     summary.plies = report.plies();
     summary.fen = report.final_fen();
-    if report.result_check != ResultCheck::Unchecked {
-        if let Some(outcome) = report.outcome() {
-            summary.termination = Some(outcome.termination);
-            summary.winner = outcome.winner;
-        }
-    }
+    summary.ending = report.ending();
     summary.result = report
         .tag("Result")
         .map(|r| r.trim().to_owned())

@@ -97,7 +97,7 @@ fn summaries_say_what_happened() {
     let games = whole(&text, 2);
     let event = |g: &GameSummary| g.tags[0].clone().unwrap_or_default();
     let mate = games.iter().find(|g| event(g) == "mate").unwrap();
-    assert_eq!(mate.termination, Some(crate::Termination::Checkmate));
+    assert_eq!(mate.termination(), Some(crate::Termination::Checkmate));
     assert_eq!(mate.winner_name(), Some("black"));
     assert_eq!((mate.plies, mate.first_move.as_deref()), (4, Some("f3")));
     assert_eq!(mate.tags[2], None);
