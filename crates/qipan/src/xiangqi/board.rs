@@ -424,7 +424,10 @@ impl Xiangqi {
     /// [`Xiangqi::general_attacked`] answers, read from this position without the copy (`from`
     /// empty, `to` occupied, a piece of the other side on `to` or `g` captured). `from` may be
     /// `usize::MAX` (nothing leaves).
-    #[inline]
+    // Inlined into the move generators natively; one copy in WebAssembly, whose rules build has a
+    // size budget (docs/performance.md).
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn general_attacked_after(
         &self,
         us: Color,

@@ -109,38 +109,71 @@ const fn wide_key(b0: u8, b1: u8, b2: u8) -> u32 {
     (b0 as u32) << 16 | (b1 as u32) << 8 | b2 as u32
 }
 
-/// A multiplier that sends the keys of [`WIDE`] to distinct slots of [`WIDE_TABLE`] (a perfect
-/// hash; `wide_table` fails the build if it is not).
+/// A multiplier that sends the keys of [`WIDE`] to distinct slots of [`WIDE_SLOTS`] (a perfect
+/// hash; `wide_slots` fails the build if it is not).
 const WIDE_HASH: u32 = 0x566c_7527;
 
 const fn wide_slot(key: u32) -> usize {
     (key.wrapping_mul(WIDE_HASH) >> 25) as usize
 }
 
-/// [`token`] of the characters of [`WIDE`] by the slot of their key: (key, token), key 0 for
-/// an empty slot.
-static WIDE_TABLE: [(u32, Tok); 128] = wide_table();
+/// [`token`] of the characters of [`WIDE`] by the slot of their key: the key and the token of
+/// the character whose key has the slot (index 0xFF for none). Indices, not pairs, keep the
+/// table small (WebAssembly's size budget).
+static WIDE_SLOTS: [u8; 128] = wide_slots();
+static WIDE_KEYS: [u32; 47] = wide_keys();
+static WIDE_TOKENS: [Tok; 47] = wide_tokens();
 
-const fn wide_table() -> [(u32, Tok); 128] {
-    let mut table = [(0, Tok::Num(0)); 128];
+const fn utf8_key(c: char) -> u32 {
+    let mut utf8 = [0u8; 4];
+    let bytes = c.encode_utf8(&mut utf8).as_bytes();
+    assert!(bytes.len() == 3);
+    wide_key(bytes[0], bytes[1], bytes[2])
+}
+
+const fn wide_keys() -> [u32; 47] {
+    let mut keys = [0; 47];
     let mut i = 0;
     while i < WIDE.len() {
-        let mut utf8 = [0u8; 4];
-        let bytes = WIDE[i].encode_utf8(&mut utf8).as_bytes();
-        assert!(bytes.len() == 3);
-        let key = wide_key(bytes[0], bytes[1], bytes[2]);
-        let slot = wide_slot(key);
-        assert!(table[slot].0 == 0, "WIDE_HASH must not collide");
+        keys[i] = utf8_key(WIDE[i]);
+        i += 1;
+    }
+    keys
+}
+
+const fn wide_tokens() -> [Tok; 47] {
+    let mut toks = [Tok::Num(0); 47];
+    let mut i = 0;
+    while i < WIDE.len() {
         let Some(tok) = token(WIDE[i]) else {
             panic!("every WIDE character is a token");
         };
-        table[slot] = (key, tok);
+        toks[i] = tok;
         i += 1;
     }
-    table
+    toks
 }
 
-/// The token of one character (a constant function: [`WIDE_TABLE`] is built from it).
+const fn wide_slots() -> [u8; 128] {
+    let mut slots = [0xFF; 128];
+    let mut i = 0;
+    while i < WIDE.len() {
+        let slot = wide_slot(utf8_key(WIDE[i]));
+        assert!(slots[slot] == 0xFF, "WIDE_HASH must not collide");
+        slots[slot] = i as u8;
+        i += 1;
+    }
+    slots
+}
+
+/// The token of the character of three bytes with this key, if it is one of [`WIDE`].
+#[inline(always)]
+fn wide_token(key: u32) -> Option<Tok> {
+    let i = usize::from(WIDE_SLOTS[wide_slot(key)]);
+    (WIDE_KEYS.get(i) == Some(&key)).then(|| WIDE_TOKENS[i])
+}
+
+/// The token of one character (a constant function: [`WIDE_TOKENS`] are made of it).
 const fn token(c: char) -> Option<Tok> {
     use PieceKind::*;
     Some(match c {
@@ -175,23 +208,20 @@ const fn token(c: char) -> Option<Tok> {
 /// The tokens of Chinese text, white space skipped; an error for a character that is none or
 /// for more than five.
 // Inlined into the reader: a pattern handed back through memory, stored a byte at a time and
-// loaded a word at a time, stalls the load (store forwarding fails).
-#[inline(always)]
+// loaded a word at a time, stalls the load (store forwarding fails). Not in WebAssembly, whose
+// rules build has a size budget.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn tokens(text: &str) -> Result<arrayvec::ArrayVec<Tok, 5>, MoveError> {
     let invalid = |why: &str| MoveError::invalid(text, why);
     let mut toks = arrayvec::ArrayVec::<Tok, 5>::new();
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        // Read by bytes: a character of three bytes by its slot in `WIDE_TABLE`, an ASCII digit
+        // Read by bytes: a character of three bytes by its slot in `WIDE_SLOTS`, an ASCII digit
         // by its value; any other character is decoded (white space is skipped).
         let b = bytes[i];
         let wide = match bytes.get(i..i + 3) {
-            Some(&[b0, b1, b2]) if b >= 0xE0 => {
-                let key = wide_key(b0, b1, b2);
-                let (k, tok) = WIDE_TABLE[wide_slot(key)];
-                (k == key).then_some(tok)
-            }
+            Some(&[b0, b1, b2]) if b >= 0xE0 => wide_token(wide_key(b0, b1, b2)),
             _ => None,
         };
         let t = if let Some(tok) = wide {
@@ -218,8 +248,9 @@ fn tokens(text: &str) -> Result<arrayvec::ArrayVec<Tok, 5>, MoveError> {
 
 /// Reads Chinese text into a pattern, without looking at a position.
 // Inlined into the reader: a pattern handed back through memory, stored a byte at a time and
-// loaded a word at a time, stalls the load (store forwarding fails).
-#[inline(always)]
+// loaded a word at a time, stalls the load (store forwarding fails). Not in WebAssembly, whose
+// rules build has a size budget.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     let invalid = |why: &str| MoveError::invalid(text, why);
     if text.len() > MAX_LEN {

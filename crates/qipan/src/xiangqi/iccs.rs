@@ -75,7 +75,7 @@ pub(crate) fn iccs_syntax(text: &str, ranks: IccsRanks) -> Result<Move, &'static
 /// ICCS with ranks 0–9, whitespace trimmed: a square is a file letter and one digit, so the
 /// whole move is `h2e2` or `h2-e2` (either case) and nothing else. `None` for anything else,
 /// which [`general_syntax`] then words; the two agree on every text (tested below).
-#[inline]
+#[cfg_attr(not(target_arch = "wasm32"), inline)]
 pub(crate) fn zero_based(s: &[u8]) -> Option<Move> {
     let file = |b: u8| {
         let f = b.to_ascii_lowercase().wrapping_sub(b'a');

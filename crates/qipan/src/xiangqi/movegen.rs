@@ -249,7 +249,10 @@ impl Xiangqi {
     ///
     /// Read from this position without playing the move ([`Xiangqi::general_attacked_after`]);
     /// the copy is kept for what is no move of the side to move and as the tests' reference.
-    #[inline]
+    // Inlined into the move generators natively; one copy in WebAssembly, whose rules build has a
+    // size budget (docs/performance.md).
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn safe_after(&self, from: usize, to: usize) -> bool {
         let us = self.turn;
         let own_general = self.slots[us.index()][0];
