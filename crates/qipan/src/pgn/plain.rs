@@ -126,11 +126,17 @@ impl PlainVariant for Xiangqi {
         self.parse_any(text.get(at..at + word.len())?).ok()
     }
 
+    /// Without the zobrist key, as for chess.
     fn play_plain(&mut self, mv: crate::xiangqi::Move) {
-        self.play_or_pass(mv);
+        if mv.is_null() {
+            self.play_null();
+        } else {
+            self.play_unhashed(mv);
+        }
     }
 
-    fn with_key(self) -> Xiangqi {
+    fn with_key(mut self) -> Xiangqi {
+        self.rehash();
         self
     }
 }
@@ -160,6 +166,7 @@ impl PlainRecord<'_> {
             text: self.text,
             start: position,
             position,
+            zeroed: (position, 0),
             // About one move in every ten bytes of a record.
             moves: Vec::with_capacity((bytes.len() / 8).min(limits.max_plies)),
             passed: false,
@@ -199,6 +206,9 @@ struct PlainReplay<'a, V: PlainVariant> {
     text: &'a str,
     start: V,
     position: V,
+    /// The position after the last capture or pawn move (its halfmove clock 0) and how many
+    /// moves led there; the start before one: the ending's `Game` starts there.
+    zeroed: (V, usize),
     moves: Vec<V::Move>,
     /// A null move was played.
     passed: bool,
@@ -215,6 +225,9 @@ impl<V: PlainVariant> PlainReplay<'_, V> {
         self.passed |= V::is_null(mv);
         self.position.play_plain(mv);
         self.moves.push(mv);
+        if self.position.halfmove_clock() == 0 {
+            self.zeroed = (self.position, self.moves.len());
+        }
         Some(())
     }
 
@@ -228,8 +241,12 @@ impl<V: PlainVariant> PlainReplay<'_, V> {
         }
         let zeroing = self.moves.len().saturating_sub(since);
         let mut position = self.start;
-        for &mv in &self.moves[..zeroing] {
-            position.play_plain(mv);
+        if self.zeroed.1 == zeroing {
+            position = self.zeroed.0;
+        } else {
+            for &mv in &self.moves[..zeroing] {
+                position.play_plain(mv);
+            }
         }
         let mut game = Game::with_rules(position.with_key(), rules);
         for &mv in &self.moves[zeroing..] {
@@ -448,8 +465,13 @@ fn word_len(bytes: &[u8], start: usize, non_ascii: bool) -> Option<usize> {
 
 /// The length of the character at `bytes[i]` (outside ASCII, in text checked UTF-8), or `None`
 /// when it is white space (which the tokenizer reads as such).
+#[inline]
 fn non_space_char_len(bytes: &[u8], i: usize) -> Option<usize> {
     let lead = bytes[i];
+    if (0xE4..=0xE9).contains(&lead) {
+        // U+4000–U+9FFF (Chinese characters): never white space, three bytes.
+        return Some(3);
+    }
     let len = match lead {
         0xC0..=0xDF => 2,
         0xE0..=0xEF => 3,

@@ -205,6 +205,23 @@ impl Xiangqi {
     /// Plays `from`–`to`, updating everything. The moving square must hold a piece.
     #[inline]
     pub(crate) fn make(&mut self, from: usize, to: usize) {
+        self.make_with::<true>(from, to);
+    }
+
+    /// [`Xiangqi::make`] without updating the zobrist key, for a replay that needs the key only
+    /// at the end ([`Xiangqi::rehash`]).
+    #[inline]
+    pub(crate) fn make_unhashed(&mut self, from: usize, to: usize) {
+        self.make_with::<false>(from, to);
+    }
+
+    /// Sets the zobrist key from the pieces and the side to move.
+    pub(crate) fn rehash(&mut self) {
+        self.key = self.compute_key();
+    }
+
+    #[inline(always)]
+    fn make_with<const HASH: bool>(&mut self, from: usize, to: usize) {
         let code = self.board[from];
         if code == 0 || from == to {
             // Not a move: only pass the turn, so that nothing is left inconsistent.
@@ -212,10 +229,14 @@ impl Xiangqi {
             return;
         }
         let cap = self.apply(from, to);
-        let row = &PIECE_KEYS[key_row(code)];
-        self.key ^= row[from] ^ row[to] ^ SIDE_KEY;
+        if HASH {
+            let row = &PIECE_KEYS[key_row(code)];
+            self.key ^= row[from] ^ row[to] ^ SIDE_KEY;
+            if cap != 0 {
+                self.key ^= PIECE_KEYS[key_row(cap)][to];
+            }
+        }
         if cap != 0 {
-            self.key ^= PIECE_KEYS[key_row(cap)][to];
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
@@ -395,21 +416,46 @@ impl Xiangqi {
     /// the other side on `g` itself counts as captured.
     #[inline]
     pub(crate) fn general_attacked_at(&self, us: Color, g: usize, vacated: usize) -> bool {
+        self.general_attacked_after(us, g, vacated, g)
+    }
+
+    /// Whether the general of `us`, on `g` once the piece on `from` has gone to `to` (`g == to`
+    /// when the general moves), would be attacked: what playing the move on a copy and asking
+    /// [`Xiangqi::general_attacked`] answers, read from this position without the copy (`from`
+    /// empty, `to` occupied, a piece of the other side on `to` or `g` captured). `from` may be
+    /// `usize::MAX` (nothing leaves).
+    // Inlined into the move generators natively; one copy in WebAssembly, whose rules build has a
+    // size budget (docs/performance.md).
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    pub(crate) fn general_attacked_after(
+        &self,
+        us: Color,
+        g: usize,
+        from: usize,
+        to: usize,
+    ) -> bool {
         let (gf, gr) = (g % 9, g / 9);
         let (mut file, mut rank) = (self.file_occ[gf] as u32, self.rank_occ[gr] as u32);
-        if vacated < 90 {
-            if vacated % 9 == gf {
-                file &= !(1 << (vacated / 9));
+        if from < 90 {
+            if from % 9 == gf {
+                file &= !(1 << (from / 9));
             }
-            if vacated / 9 == gr {
-                rank &= !(1 << (vacated % 9));
+            if from / 9 == gr {
+                rank &= !(1 << (from % 9));
             }
+        }
+        if to % 9 == gf {
+            file |= 1 << (to / 9);
+        }
+        if to / 9 == gr {
+            rank |= 1 << (to % 9);
         }
         // Sliders: the other general (flying) and chariots with no piece between, cannons with one.
         let them = &self.slots[(!us).index()];
         for (slot, need) in [(0, 0), (7, 0), (8, 0), (9, 1), (10, 1)] {
             let c = them[slot] as usize;
-            if c >= 90 || c == g {
+            if c >= 90 || c == g || c == to {
                 continue;
             }
             let (cf, cr) = (c % 9, c / 9);
@@ -425,15 +471,28 @@ impl Xiangqi {
             }
         }
         for &h in &them[5..7] {
-            if h != NONE {
+            if h != NONE && h as usize != to {
                 if let Some(leg) = horse_leg(h as usize, g) {
-                    if self.board[leg] == 0 || leg == vacated {
+                    if (self.board[leg] == 0 || leg == from) && leg != to {
                         return true;
                     }
                 }
             }
         }
-        self.soldier_checks(us, g).is_some()
+        // Soldiers: ahead of the general, or beside it once they have crossed the river (when
+        // the general is at home); one on `to` is captured.
+        let tt = tag(!us);
+        let soldier = |sq: usize| sq != to && is(self.board[sq], tt, 11, 16);
+        let front = if us == Color::White {
+            g + 9
+        } else {
+            g.wrapping_sub(9)
+        };
+        if front < 90 && soldier(front) {
+            return true;
+        }
+        let crossed = if us == Color::White { gr <= 4 } else { gr >= 5 };
+        crossed && ((gf > 0 && soldier(g - 1)) || (gf < 8 && soldier(g + 1)))
     }
 
     /// An enemy soldier giving check to the general of `us` on `g`, if any.

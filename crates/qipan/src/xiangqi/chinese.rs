@@ -97,7 +97,84 @@ enum Tok {
     Place(Which),
 }
 
-fn token(c: char) -> Option<Tok> {
+/// Every character outside ASCII that [`token`] reads: each is three bytes in UTF-8.
+const WIDE: [char; 47] = [
+    '帅', '帥', '将', '將', '仕', '士', '相', '象', '马', '馬', '傌', '瑪', '车', '車', '俥', '伡',
+    '炮', '砲', '包', '兵', '卒', '进', '進', '退', '平', '前', '中', '后', '後', '１', '２', '３',
+    '４', '５', '６', '７', '８', '９', '一', '二', '三', '四', '五', '六', '七', '八', '九',
+];
+
+/// The three bytes of a character as one number.
+const fn wide_key(b0: u8, b1: u8, b2: u8) -> u32 {
+    (b0 as u32) << 16 | (b1 as u32) << 8 | b2 as u32
+}
+
+/// A multiplier that sends the keys of [`WIDE`] to distinct slots of [`WIDE_SLOTS`] (a perfect
+/// hash; `wide_slots` fails the build if it is not).
+const WIDE_HASH: u32 = 0x566c_7527;
+
+const fn wide_slot(key: u32) -> usize {
+    (key.wrapping_mul(WIDE_HASH) >> 25) as usize
+}
+
+/// [`token`] of the characters of [`WIDE`] by the slot of their key: the key and the token of
+/// the character whose key has the slot (index 0xFF for none). Indices, not pairs, keep the
+/// table small (WebAssembly's size budget).
+static WIDE_SLOTS: [u8; 128] = wide_slots();
+static WIDE_KEYS: [u32; 47] = wide_keys();
+static WIDE_TOKENS: [Tok; 47] = wide_tokens();
+
+const fn utf8_key(c: char) -> u32 {
+    let mut utf8 = [0u8; 4];
+    let bytes = c.encode_utf8(&mut utf8).as_bytes();
+    assert!(bytes.len() == 3);
+    wide_key(bytes[0], bytes[1], bytes[2])
+}
+
+const fn wide_keys() -> [u32; 47] {
+    let mut keys = [0; 47];
+    let mut i = 0;
+    while i < WIDE.len() {
+        keys[i] = utf8_key(WIDE[i]);
+        i += 1;
+    }
+    keys
+}
+
+const fn wide_tokens() -> [Tok; 47] {
+    let mut toks = [Tok::Num(0); 47];
+    let mut i = 0;
+    while i < WIDE.len() {
+        let Some(tok) = token(WIDE[i]) else {
+            panic!("every WIDE character is a token");
+        };
+        toks[i] = tok;
+        i += 1;
+    }
+    toks
+}
+
+const fn wide_slots() -> [u8; 128] {
+    let mut slots = [0xFF; 128];
+    let mut i = 0;
+    while i < WIDE.len() {
+        let slot = wide_slot(utf8_key(WIDE[i]));
+        assert!(slots[slot] == 0xFF, "WIDE_HASH must not collide");
+        slots[slot] = i as u8;
+        i += 1;
+    }
+    slots
+}
+
+/// The token of the character of three bytes with this key, if it is one of [`WIDE`].
+#[inline(always)]
+fn wide_token(key: u32) -> Option<Tok> {
+    let i = usize::from(WIDE_SLOTS[wide_slot(key)]);
+    (WIDE_KEYS.get(i) == Some(&key)).then(|| WIDE_TOKENS[i])
+}
+
+/// The token of one character (a constant function: [`WIDE_TOKENS`] are made of it).
+const fn token(c: char) -> Option<Tok> {
     use PieceKind::*;
     Some(match c {
         '帅' | '帥' | '将' | '將' => Tok::Piece(General),
@@ -115,7 +192,6 @@ fn token(c: char) -> Option<Tok> {
         '后' | '後' => Tok::Place(Which::Rear),
         '1'..='9' => Tok::Num(c as u8 - b'0'),
         '１'..='９' => Tok::Num((c as u32 - '０' as u32) as u8),
-        // `NUMERALS`, one arm each (half the characters of a Red move are numerals).
         '一' => Tok::Num(1),
         '二' => Tok::Num(2),
         '三' => Tok::Num(3),
@@ -129,20 +205,58 @@ fn token(c: char) -> Option<Tok> {
     })
 }
 
-/// Reads Chinese text into a pattern, without looking at a position.
-fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
+/// The tokens of Chinese text, white space skipped; an error for a character that is none or
+/// for more than five.
+// Inlined into the reader: a pattern handed back through memory, stored a byte at a time and
+// loaded a word at a time, stalls the load (store forwarding fails). Not in WebAssembly, whose
+// rules build has a size budget.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+fn tokens(text: &str) -> Result<arrayvec::ArrayVec<Tok, 5>, MoveError> {
     let invalid = |why: &str| MoveError::invalid(text, why);
-    if text.len() > MAX_LEN {
-        return Err(invalid("too long for a Chinese move"));
-    }
     let mut toks = arrayvec::ArrayVec::<Tok, 5>::new();
-    for c in text.chars().filter(|c| !c.is_whitespace()) {
-        let t = token(c).ok_or_else(|| invalid(&format!("unexpected character {c:?}")))?;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // Read by bytes: a character of three bytes by its slot in `WIDE_SLOTS`, an ASCII digit
+        // by its value; any other character is decoded (white space is skipped).
+        let b = bytes[i];
+        let wide = match bytes.get(i..i + 3) {
+            Some(&[b0, b1, b2]) if b >= 0xE0 => wide_token(wide_key(b0, b1, b2)),
+            _ => None,
+        };
+        let t = if let Some(tok) = wide {
+            i += 3;
+            tok
+        } else if b.is_ascii_digit() && b != b'0' {
+            i += 1;
+            Tok::Num(b - b'0')
+        } else {
+            let c = text[i..].chars().next().unwrap_or_default();
+            i += c.len_utf8();
+            if c.is_whitespace() {
+                continue;
+            }
+            token(c).ok_or_else(|| invalid(&format!("unexpected character {c:?}")))?
+        };
         if toks.len() == 5 {
             return Err(invalid("a Chinese move has four (or five) characters"));
         }
         toks.push(t);
     }
+    Ok(toks)
+}
+
+/// Reads Chinese text into a pattern, without looking at a position.
+// Inlined into the reader: a pattern handed back through memory, stored a byte at a time and
+// loaded a word at a time, stalls the load (store forwarding fails). Not in WebAssembly, whose
+// rules build has a size budget.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
+    let invalid = |why: &str| MoveError::invalid(text, why);
+    if text.len() > MAX_LEN {
+        return Err(invalid("too long for a Chinese move"));
+    }
+    let toks = tokens(text)?;
     let (kind, file, which, dir, num) = match toks.as_slice() {
         &[Tok::Piece(k), Tok::Num(f), Tok::Dir(d), Tok::Num(n)] => (k, Some(f), Which::Any, d, n),
         &[Tok::Piece(k), Tok::Place(w), Tok::Dir(d), Tok::Num(n)]
@@ -203,6 +317,70 @@ impl Xiangqi {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tokens as the reader found them before it read bytes: character by character.
+    fn tokens_by_chars(text: &str) -> Result<arrayvec::ArrayVec<Tok, 5>, MoveError> {
+        let invalid = |why: &str| MoveError::invalid(text, why);
+        let mut toks = arrayvec::ArrayVec::<Tok, 5>::new();
+        for c in text.chars().filter(|c| !c.is_whitespace()) {
+            let t = token(c).ok_or_else(|| invalid(&format!("unexpected character {c:?}")))?;
+            if toks.len() == 5 {
+                return Err(invalid("a Chinese move has four (or five) characters"));
+            }
+            toks.push(t);
+        }
+        Ok(toks)
+    }
+
+    /// The byte reader against the character reader on seeded random texts of every token
+    /// character, look-alikes (same first bytes), white space and other characters.
+    #[test]
+    fn tokens_by_bytes_agree_with_tokens_by_chars() {
+        let mut alphabet: Vec<char> = WIDE.to_vec();
+        alphabet.extend(
+            "0123456789０ \t\u{b}\u{3000}\u{a0}\u{2028}\u{feff}走车\u{4e00}\u{9fff}𠀀éC.+-".chars(),
+        );
+        // Characters that share their first two bytes with a token character.
+        for c in WIDE {
+            for delta in [1u32, 2, 64] {
+                alphabet.extend(char::from_u32(c as u32 + delta));
+                alphabet.extend(char::from_u32(c as u32 - delta));
+            }
+        }
+        let mut state = 31u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize
+        };
+        let mut read = 0;
+        for _ in 0..200_000 {
+            let len = next() % 8;
+            // Token characters (the first of the alphabet) four times in five.
+            let text: String = (0..len)
+                .map(|_| {
+                    let pick = next();
+                    let from = if pick % 5 == 0 {
+                        alphabet.len()
+                    } else {
+                        WIDE.len()
+                    };
+                    alphabet[(pick / 5) % from]
+                })
+                .collect();
+            let bytes = tokens(&text);
+            assert_eq!(bytes, tokens_by_chars(&text), "{text:?}");
+            read += usize::from(bytes.is_ok_and(|t| t.len() >= 4));
+        }
+        assert!(read > 10_000, "{read}");
+        for c in WIDE {
+            assert_eq!(
+                tokens(&c.to_string()).map(|t| t[0]),
+                Ok(token(c).expect("a token"))
+            );
+        }
+    }
 
     #[test]
     fn chinese_syntax() {

@@ -153,8 +153,12 @@ impl Variant for Xiangqi {
 
     const NAME: &'static str = "xiangqi";
 
+    /// Read from [`START_FEN`] once (every record without a `FEN` tag starts here).
     fn start() -> Self {
-        Xiangqi::from_fen(START_FEN).expect("the start position is valid")
+        static START: std::sync::LazyLock<Xiangqi> = std::sync::LazyLock::new(|| {
+            Xiangqi::from_fen(START_FEN).expect("the start position is valid")
+        });
+        *START
     }
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
@@ -223,10 +227,10 @@ impl Variant for Xiangqi {
         }
         // ICCS as `parse_iccs` reads it (`0000` is a null move, above), without an error built
         // for text that is WXF.
-        match iccs::iccs_syntax(text, IccsRanks::ZeroBased) {
-            Ok(mv) if self.is_legal(mv) => Ok(mv),
-            Ok(_) => Err(MoveError::illegal(text, self.fen())),
-            Err(_) => match self.parse_wxf(text) {
+        match iccs::zero_based(notation::trim(text).as_bytes()) {
+            Some(mv) if self.is_legal(mv) => Ok(mv),
+            Some(_) => Err(MoveError::illegal(text, self.fen())),
+            None => match self.parse_wxf(text) {
                 Err(MoveError::Invalid { .. }) => Err(MoveError::invalid(
                     text,
                     "not a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation",

@@ -245,9 +245,36 @@ fn between_mask(a: usize, b: usize, step: usize) -> u128 {
 }
 
 impl Xiangqi {
-    /// Whether the general of the side to move is safe after `from`–`to`, played on a copy.
-    #[inline]
+    /// Whether the general of the side to move is safe after `from`–`to`.
+    ///
+    /// Read from this position without playing the move ([`Xiangqi::general_attacked_after`]);
+    /// the copy is kept for what is no move of the side to move and as the tests' reference.
+    // Inlined into the move generators natively; one copy in WebAssembly, whose rules build has a
+    // size budget (docs/performance.md).
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn safe_after(&self, from: usize, to: usize) -> bool {
+        let us = self.turn;
+        let own_general = self.slots[us.index()][0];
+        let ut = tag(us);
+        if from == to
+            || own_general == NONE
+            || self.board[from] & ut == 0
+            || self.board[to] & ut != 0
+        {
+            // Not a move of the side to move: the copy says what such a "move" does.
+            return self.safe_after_copy(from, to);
+        }
+        let g = if usize::from(own_general) == from {
+            to
+        } else {
+            usize::from(own_general)
+        };
+        !self.general_attacked_after(us, g, from, to)
+    }
+
+    /// [`Xiangqi::safe_after`] by playing the move on a copy.
+    pub(crate) fn safe_after_copy(&self, from: usize, to: usize) -> bool {
         let mut next = *self;
         next.apply(from, to);
         !next.general_attacked(self.turn)
@@ -571,6 +598,13 @@ impl Xiangqi {
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
         self.make(mv.from().index(), mv.to().index());
+    }
+
+    /// [`Xiangqi::play_unchecked`] without the zobrist key: call [`Xiangqi::rehash`] before the
+    /// key (equality, hashing, repetitions) is used again.
+    #[inline]
+    pub(crate) fn play_unhashed(&mut self, mv: Move) {
+        self.make_unhashed(mv.from().index(), mv.to().index());
     }
 
     /// Whether `color` has a piece that can cross the river: a chariot, horse, cannon or soldier.

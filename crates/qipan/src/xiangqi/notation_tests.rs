@@ -129,3 +129,44 @@ fn resolve_finds_what_the_legal_moves_give() {
     // The patterns name real moves too, not only errors.
     assert!(found > 1000, "{found}");
 }
+
+/// The legality test of the one candidate move (`safe_after`, read without playing the move)
+/// against the move played on a copy, for every pair of points (legal, illegal and no move at
+/// all) in positions of seeded random games, in and out of check.
+#[test]
+fn safe_after_agrees_with_the_copy() {
+    let mut positions: Vec<Xiangqi> = [
+        "3k5/9/9/9/9/9/9/9/4C4/4K4 w",
+        "4k4/9/9/9/9/9/9/9/9/3K5 w",
+        "3k5/4P4/9/9/9/9/9/9/9/4K4 b",
+        "4k4/4a4/9/9/4r4/9/9/9/4R4/3K5 w",
+        "r2ak4/4a4/2P1b4/2P3P2/2P3P2/2p6/2p3p2/2p3p2/4A4/3AK3R w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/6N2/P1P1P1P1P/1C4NC1/9/R1BAKAB1R w - - 0 1",
+    ]
+    .iter()
+    .map(|fen| Xiangqi::from_fen(fen).expect("valid FEN"))
+    .collect();
+    for seed in 10..30 {
+        positions.extend(random_game(seed, 200).into_iter().step_by(7));
+    }
+    let mut safe = 0;
+    for pos in &positions {
+        for turn in [crate::Color::White, crate::Color::Black] {
+            let mut pos = *pos;
+            pos.turn = turn;
+            for from in 0..90 {
+                for to in 0..90 {
+                    let fast = pos.safe_after(from, to);
+                    assert_eq!(
+                        fast,
+                        pos.safe_after_copy(from, to),
+                        "{} {from}-{to}",
+                        pos.fen()
+                    );
+                    safe += usize::from(fast);
+                }
+            }
+        }
+    }
+    assert!(safe > 100_000, "{safe}");
+}

@@ -85,6 +85,10 @@ pub(crate) fn write_wxf(d: &Described) -> String {
 }
 
 /// Reads WXF text into a pattern, without looking at a position.
+// Inlined into the reader: a pattern handed back through memory, stored a byte at a time and
+// loaded a word at a time, stalls the load (store forwarding fails). Not in WebAssembly, whose
+// rules build has a size budget.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     let invalid = |why: &str| MoveError::invalid(text, why);
     if text.len() > MAX_LEN {
