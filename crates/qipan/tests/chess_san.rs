@@ -173,3 +173,16 @@ fn variant_notation_hooks() {
     ));
     assert_eq!(<Chess as Variant>::NAME, "chess");
 }
+
+#[test]
+fn castling_written_as_the_kings_coordinates() {
+    // UCI move lists pasted into PGN write castling as the king's two-square step.
+    let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(p.parse_san("e1g1").unwrap(), p.parse_san("O-O").unwrap());
+    assert_eq!(p.parse_san("e1c1").unwrap(), p.parse_san("O-O-O").unwrap());
+    let black = pos("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+    assert_eq!(black.parse_san("e8c8").unwrap(), black.parse_san("O-O-O").unwrap());
+    // Without the right, the step is no move.
+    let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
+    assert!(matches!(p.parse_san("e1g1"), Err(MoveError::Illegal { .. })));
+}
