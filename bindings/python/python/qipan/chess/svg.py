@@ -1,43 +1,14 @@
 """python-chess's ``chess.svg`` on qipan: SVG pictures of boards (``board``, drawn by the core)
 and of single pieces (``piece``)."""
 
-from typing import Any, Iterable, Mapping, Optional, Tuple, Union
+from typing import Any, Optional
 
-from qipan import svg as _svg
-from qipan._qipan import ChessBoard
 from qipan.svg import *  # noqa: F401,F403
-from qipan.svg import Arrow
+from qipan.svg import Arrow, board
 
 __all__ = ["Arrow", "board", "piece"]
 
 _NAMES = {1: "pawn", 2: "knight", 3: "bishop", 4: "rook", 5: "queen", 6: "king"}
-
-
-def board(
-    board: Optional[Any] = None,
-    *,
-    orientation: bool = True,
-    lastmove: Optional[Any] = None,
-    check: Optional[int] = None,
-    arrows: Iterable[Union[Arrow, Tuple[int, int]]] = (),
-    fill: Mapping[int, str] = {},
-    flipped: bool = False,
-    size: Optional[int] = None,
-    coordinates: bool = True,
-) -> str:
-    """``qipan.svg.board``, and an empty board when ``board`` is ``None`` (python-chess's
-    default)."""
-    return _svg.board(
-        board if board is not None else ChessBoard.empty(),
-        orientation=orientation,
-        lastmove=lastmove,
-        check=check,
-        arrows=arrows,
-        fill=fill,
-        flipped=flipped,
-        size=size,
-        coordinates=coordinates,
-    )
 
 
 def piece(piece: Any, size: Optional[int] = None) -> str:
