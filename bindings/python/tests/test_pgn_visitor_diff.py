@@ -308,3 +308,24 @@ def test_typed_visitor_usage() -> None:
     finally:
         typed_chess_usage.chess = qchess  # type: ignore[assignment]
     assert ours == reference
+
+
+def test_deep_nesting_walks_without_recursion() -> None:
+    """Variations nested 1,200 deep (beyond Python's recursion limit) walk as on python-chess
+    (the trees built move by move: python-chess's reader is quadratic in the nesting)."""
+
+    def nested(pgn: Any, module: Any) -> Any:
+        game = pgn.Game()
+        game.add_variation(module.Move.from_uci("g1f3"))
+        parent = game
+        for _ in range(1200):
+            node = parent
+            for uci in ("b1c3", "b8c6", "c3b1", "c6b8"):
+                node = node.add_variation(module.Move.from_uci(uci))
+            node.add_variation(module.Move.from_uci("g1f3"))
+            parent = node
+        return game
+
+    ours, theirs = nested(qpgn, qchess), nested(chess.pgn, chess)
+    assert ours.accept(qpgn.StringExporter(columns=None)) == theirs.accept(chess.pgn.StringExporter(columns=None))
+    assert ours.accept(_recorder(qpgn)()) == theirs.accept(_recorder(chess.pgn)())

@@ -16,7 +16,7 @@ Every rule (moves, SAN) is the core's: the boards handed to visitors are native 
 from __future__ import annotations
 
 import enum
-from typing import Any, Generic, List, Optional, TypeVar
+from typing import Any, Generic, List, Optional, Tuple, TypeVar
 
 __all__ = [
     "SkipType",
@@ -132,7 +132,10 @@ class GameBuilder(BaseVisitor[GameT]):
         self.game.headers[tagname] = tagvalue
 
     def visit_nag(self, nag: int) -> None:
-        self.variation_stack[-1].nags.add(nag)
+        try:
+            self.variation_stack[-1].nags.add(nag)
+        except (ValueError, OverflowError):  # qipan's NAGs are PGN's, 0 to 255
+            self.handle_error(ValueError(f"a NAG is 0 to 255, not {nag}"))
 
     def begin_variation(self) -> None:
         parent = self.variation_stack[-1].parent
@@ -392,25 +395,33 @@ def _visit_node(board: Any, node: Any, visitor: BaseVisitor[Any]) -> None:
 
 def walk(board: Any, node: Any, visitor: BaseVisitor[Any], sidelines: bool) -> None:
     """The calls for ``node``, its siblings after it (when ``sidelines``) as variations, and
-    what follows it, ``board`` the position before ``node`` (left as it was). A line is walked
-    in a loop, so only the nesting of variations deepens the recursion."""
-    pushed = 0
-    while True:
-        _visit_node(board, node, visitor)
-        if sidelines:
-            for side in node.parent.variations[1:]:
-                if visitor.begin_variation() is not SKIP:
-                    walk(board, side, visitor, False)
+    what follows it, ``board`` the position before ``node`` (left as it was). The work to do
+    is a stack, not recursion, so neither long lines nor deep nesting run out of stack."""
+    todo: List[Tuple[str, Any, bool]] = [("node", node, sidelines)]
+    while todo:
+        step, item, flag = todo.pop()
+        if step == "node":
+            _visit_node(board, item, visitor)
+            following = item.variations
+            if following:  # last: the line goes on from this move
+                todo.append(("pop", None, False))
+                todo.append(("node", following[0], True))
+                todo.append(("push", item.move, False))
+            if flag:  # first: the siblings, each a variation
+                for side in reversed(item.parent.variations[1:]):
+                    todo.append(("variation", side, False))
+        elif step == "variation":
+            if visitor.begin_variation() is SKIP:
                 visitor.end_variation()
-        following = node.variations
-        if not following:
-            break
-        board.push(node.move)
-        pushed += 1
-        node = following[0]
-        sidelines = True
-    for _ in range(pushed):
-        board.pop()
+            else:
+                todo.append(("end", None, False))
+                todo.append(("node", item, False))
+        elif step == "end":
+            visitor.end_variation()
+        elif step == "push":
+            board.push(item)
+        else:
+            board.pop()
 
 
 def accept_game(game: Any, visitor: BaseVisitor[ResultT]) -> ResultT:
