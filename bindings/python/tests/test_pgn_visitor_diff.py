@@ -329,3 +329,41 @@ def test_deep_nesting_walks_without_recursion() -> None:
     ours, theirs = nested(qpgn, qchess), nested(chess.pgn, chess)
     assert ours.accept(qpgn.StringExporter(columns=None)) == theirs.accept(chess.pgn.StringExporter(columns=None))
     assert ours.accept(_recorder(qpgn)()) == theirs.accept(_recorder(chess.pgn)())
+
+
+_NOISE = list("(){}$;%\n \t!?[]\"*-/01e4Nf3xO=Q+#@.") + ["\n\n", "1-0", "1/2-1/2", "\r\n", "\ufeff"]
+
+
+def test_mutated_texts_read_alike() -> None:
+    """Seeded random damage to the files above (characters of PGN's syntax inserted, deleted or
+    replaced; texts cut short): the visitor sees the same calls on both libraries, or both raise
+    the same kind of error. QIPAN_VISITOR_MUTATIONS sets how many texts (120 by default)."""
+    import os
+    import random
+
+    rng = random.Random(26)
+    sources = [text for _, text in FILES if len(text) < 8000]
+    for _ in range(int(os.environ.get("QIPAN_VISITOR_MUTATIONS", "120"))):
+        text = rng.choice(sources)
+        if rng.random() < 0.2:
+            text = text[: rng.randrange(len(text) + 1)]
+        chars = list(text)
+        for _ in range(rng.randrange(1, 8)):
+            at = rng.randrange(len(chars) + 1)
+            roll = rng.random()
+            if roll < 0.4:
+                chars.insert(at, rng.choice(_NOISE))
+            elif chars and roll < 0.8:
+                del chars[min(at, len(chars) - 1)]
+            elif chars:
+                chars[min(at, len(chars) - 1)] = rng.choice(_NOISE)
+        damaged = "".join(chars)
+        for skip in ("", "variations"):
+
+            def calls(module: Any) -> list[Any]:
+                try:
+                    return list(_read_all(module, damaged, _recorder(module, skip)))
+                except ValueError as error:
+                    return [("raised", _kind(error))]
+
+            assert calls(qpgn) == calls(chess.pgn), repr(damaged)

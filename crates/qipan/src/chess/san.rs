@@ -155,17 +155,17 @@ impl Chess {
             Some(_) => Role::Pawn,
             None => return Err(invalid("empty")),
         };
+        // A promotion suffix, read on any move (as python-chess reads it) so that a piece move
+        // or a king "promotion" with one is an illegal move, not unreadable text.
         let mut promotion = None;
-        if role == Role::Pawn {
-            if let Some(&c) = b.last() {
-                if let Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) =
-                    Role::from_char(c as char).filter(|_| b.len() >= 3 && b[b.len() - 2] != b'x')
-                {
-                    promotion = Some(r);
+        if let Some(&c) = b.last() {
+            if let Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen | Role::King)) =
+                Role::from_char(c as char).filter(|_| b.len() >= 3 && b[b.len() - 2] != b'x')
+            {
+                promotion = Some(r);
+                b = &b[..b.len() - 1];
+                if b.last() == Some(&b'=') {
                     b = &b[..b.len() - 1];
-                    if b.last() == Some(&b'=') {
-                        b = &b[..b.len() - 1];
-                    }
                 }
             }
         }
