@@ -60,6 +60,12 @@ impl<V: BindVariant> LegalOf<V> {
         }
     }
 
+    /// The moves in the game's notation, in generation order.
+    fn notations(&self) -> Vec<String> {
+        let moves = self.pos.legal_moves();
+        moves.iter().map(|&mv| self.pos.notation(mv)).collect()
+    }
+
     fn any(&self, py: Python<'_>) -> bool {
         self.count(py) > 0
     }
@@ -163,11 +169,9 @@ impl LegalMoves {
         self.list(py)?.try_iter()
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let mut names = Vec::new();
-        for mv in self.list(py)?.iter() {
-            names.push(mv.str()?.to_cow()?.into_owned());
-        }
-        Ok(format!("<LegalMoves ({})>", names.join(", ")))
+    /// The moves in the game's notation (SAN for chess, WXF for Xiangqi), as python-chess's
+    /// `LegalMoveGenerator` shows them.
+    fn __repr__(&self) -> String {
+        with_legal!(self, legal => format!("<LegalMoves ({})>", legal.notations().join(", ")))
     }
 }

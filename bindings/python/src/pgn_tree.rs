@@ -261,6 +261,18 @@ impl PgnTree {
         self.tree.set_tags(&tags)
     }
 
+    /// Starts the record again from its tags (their `Variant` and `FEN`), as python-chess's
+    /// games do when a builder sets those tags; only while no move is recorded (a `ValueError`
+    /// otherwise, and for tags that name no start position). The tags stay; the comments go.
+    fn restart(&mut self) -> PyResult<()> {
+        let root = qipan::with_any_tree!(&self.tree, |t| t.root());
+        if !qipan::with_any_tree!(&self.tree, |t| t.variations(root).is_empty()) {
+            return Err(PyValueError::new_err("the record has moves: its start cannot change"));
+        }
+        self.tree = tree_for_tags(self.tree.tags().to_vec())?;
+        Ok(())
+    }
+
     /// What went wrong while reading, as exceptions with `line`, `ply`, `text` and `kind`.
     fn errors(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         self.tree

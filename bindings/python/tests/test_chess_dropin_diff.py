@@ -347,3 +347,16 @@ def test_base_board() -> None:
         empty.set_piece_map(ours.piece_map())
         assert empty == ours and not (empty != ours)
         assert (qchess.BaseBoard() == ours) == (chess.BaseBoard() == theirs)
+
+
+def test_legal_moves_show_san() -> None:
+    """repr(board.legal_moves) lists the moves in SAN, python-chess's order aside."""
+    import re
+
+    for ref in POSITIONS[::7]:
+        ours = _ours(ref)
+        shown = re.fullmatch(r"<LegalMoves \((.*)\)>", repr(ours.legal_moves))
+        assert shown is not None
+        names = shown.group(1).split(", ") if shown.group(1) else []
+        assert sorted(names) == sorted(ref.san(m) for m in ref.legal_moves)
+        assert str(ours.legal_moves) == repr(ours.legal_moves)

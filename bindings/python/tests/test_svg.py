@@ -115,3 +115,20 @@ def test_unplayable_boards_draw() -> None:
     board = qipan.ChessBoard()
     board.remove_piece_at(qipan.E1)
     assert len(with_class(parse(qipan.svg.board(board)), "piece")) == 31
+
+
+def test_piece_pictures_are_named_as_python_chess_names_them() -> None:
+    """chess.svg.piece: the picture's group id and classes are python-chess's (its own picture
+    is the oracle), for every piece."""
+    import re
+
+    import qipan.chess as qchess
+    import qipan.chess.svg as qsvg
+
+    for symbol in "PNBRQKpnbrqk":
+        theirs = re.search(r'id="([a-z-]+)"', chess.svg.piece(chess.Piece.from_symbol(symbol)))
+        ours = qsvg.piece(qchess.Piece.from_symbol(symbol), size=45)
+        assert theirs is not None and f'id="{theirs.group(1)}"' in ours
+        assert ours.startswith("<svg") and ours.endswith("</svg>")
+    empty = qsvg.board()
+    assert "<text class=\"piece" not in empty and empty == qsvg.board(qchess.Board.empty())

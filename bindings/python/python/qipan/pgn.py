@@ -22,6 +22,24 @@ import os
 from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Tuple, Union
 
 from qipan._pgn_annotations import _Annotated
+from qipan._pgn_reader import read_with_visitor
+from qipan._pgn_time import TimeControl, TimeControlPart, TimeControlType, parse_time_control
+from qipan._pgn_setup import START_TAGS, _GameSetup, _HeadersRules, check_tag, restart
+from qipan._pgn_visitor import (
+    SKIP,
+    BaseVisitor,
+    BoardBuilder,
+    FileExporter,
+    GameBuilder,
+    HeadersBuilder,
+    Mainline,
+    SkipType,
+    SkipVisitor,
+    StringExporter,
+    StringExporterMixin,
+    _Visited,
+    accept_game,
+)
 from qipan._qipan import InvalidPgnError, _PgnTree
 
 __all__ = [
@@ -33,6 +51,22 @@ __all__ = [
     "read_game",
     "read_games",
     "read_headers",
+    "skip_game",
+    "SKIP",
+    "SkipType",
+    "BaseVisitor",
+    "GameBuilder",
+    "HeadersBuilder",
+    "BoardBuilder",
+    "SkipVisitor",
+    "StringExporterMixin",
+    "StringExporter",
+    "FileExporter",
+    "Mainline",
+    "TimeControl",
+    "TimeControlPart",
+    "TimeControlType",
+    "parse_time_control",
     "NAG_GOOD_MOVE",
     "NAG_MISTAKE",
     "NAG_BRILLIANT_MOVE",
@@ -53,7 +87,7 @@ NAG_DUBIOUS_MOVE = 6
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 
 
-class Headers(MutableMapping[str, str]):
+class Headers(_HeadersRules, MutableMapping[str, str]):
     """The tag pairs of a record, in order: the Seven Tag Roster first, then the others as read
     or set. ``Headers()`` has the roster's defaults; ``Headers(data)`` only ``data``.
     ``game.headers`` is a live view of the game's tags."""
@@ -80,11 +114,21 @@ class Headers(MutableMapping[str, str]):
         return value
 
     def __setitem__(self, name: str, value: str) -> None:
+        check_tag(name, value)
         self._tree.set_tag(name, value)
+        if name in START_TAGS:
+            restart(self._tree)
 
     def __delitem__(self, name: str) -> None:
         if not self._tree.remove_tag(name):
             raise KeyError(name)
+        if name in START_TAGS:
+            restart(self._tree)
+
+    @classmethod
+    def builder(cls) -> "HeadersBuilder[Headers]":
+        """A visitor collecting headers of this class."""
+        return HeadersBuilder(Headers=cls)
 
     def __iter__(self) -> Iterator[str]:
         return iter([name for name, _ in self._tree.tags()])
@@ -147,7 +191,7 @@ def _child(tree: _PgnTree, index: int) -> "ChildNode":
     return node
 
 
-class GameNode(_Annotated):
+class GameNode(_Annotated, _Visited):
     """A node of a record: the root (a :class:`Game`) or a move (a :class:`ChildNode`), with
     python-chess's comment commands (``clock()``, ``emt()``, ``eval()``, ``arrows()`` and their
     setters)."""
@@ -264,13 +308,14 @@ class GameNode(_Annotated):
         variations = self._tree.variations(self._id)
         return _child(self._tree, variations[0]) if variations else None
 
-    def mainline(self) -> List["ChildNode"]:
-        """The nodes of the main line after this one."""
-        return [_child(self._tree, i) for i in self._tree.mainline(self._id)]
+    def mainline(self) -> "Mainline":
+        """The nodes of the main line after this one (a list that also walks them and prints
+        as PGN)."""
+        return Mainline(self, [_child(self._tree, i) for i in self._tree.mainline(self._id)])
 
-    def mainline_moves(self) -> List[Any]:
-        """The moves of the main line after this node."""
-        return self._tree.mainline_moves(self._id)
+    def mainline_moves(self) -> "Mainline":
+        """The moves of the main line after this node (a list that also prints as PGN)."""
+        return Mainline(self, self._tree.mainline_moves(self._id))
 
     def _find(self, move: Any) -> Optional[int]:
         if isinstance(move, GameNode):
@@ -395,10 +440,10 @@ class ChildNode(GameNode):
         return f"<ChildNode {self.san()} at ply {self.ply()}>"
 
 
-class Game(GameNode):
+class Game(_GameSetup, GameNode):
     """A game record: the root node, with the tags (``headers``) and the reading errors."""
 
-    __slots__ = ()
+    __slots__ = ("_errors",)
 
     def __init__(self, headers: Union[Mapping[str, str], Iterable[Tuple[str, str]], None] = None) -> None:
         """An empty record. ``headers``: its tags (the roster's defaults when ``None``); a
@@ -431,13 +476,37 @@ class Game(GameNode):
     @headers.setter
     def headers(self, headers: Mapping[str, str]) -> None:
         self._tree.set_tags([(str(k), str(v)) for k, v in headers.items()])
+        restart(self._tree)
 
     @property
     def errors(self) -> List[Exception]:
         """What went wrong while reading, in order: ``IllegalMoveError``, ``InvalidMoveError``,
         ``AmbiguousMoveError``, ``InvalidFenError`` or ``InvalidPgnError``, each with ``line``, ``ply``,
-        ``text`` and ``kind``."""
-        return self._tree.errors()
+        ``text`` and ``kind`` (the reader's); a list kept with this object, to which a
+        ``GameBuilder`` adds what its reading met."""
+        try:
+            return self._errors
+        except AttributeError:
+            self._errors: List[Exception] = self._tree.errors()
+            return self._errors
+
+    @errors.setter
+    def errors(self, errors: List[Exception]) -> None:
+        self._errors = errors
+
+    def accept(self, visitor: BaseVisitor[Any]) -> Any:
+        """Walks the game in PGN order (headers, moves, variations, result) with a visitor;
+        its result."""
+        return accept_game(self, visitor)
+
+    def time_control(self) -> TimeControl:
+        """The ``TimeControl`` tag read (an unknown time control without one)."""
+        return parse_time_control(self.headers.get("TimeControl", ""))
+
+    @classmethod
+    def builder(cls) -> "GameBuilder[Game]":
+        """A visitor building games of this class."""
+        return GameBuilder(Game=cls)
 
     @property
     def kind(self) -> str:
@@ -464,9 +533,15 @@ class Game(GameNode):
         return f"<Game ({self.headers.get('White', '?')} vs. {self.headers.get('Black', '?')}, {self.kind})>"
 
 
-def read_game(handle: Any) -> Optional[Game]:
+def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
     """The next game of a text handle (read with ``readline()``, never past the game), or
-    ``None`` at its end. Errors are on ``game.errors``; the rest of the record is still read."""
+    ``None`` at its end. Errors are on ``game.errors``; the rest of the record is still read.
+
+    ``Visitor``: a callable making a visitor (a ``BaseVisitor`` class), which receives the game
+    as python-chess's reader calls it, in the same order; the visitor's result is returned.
+    With ``GameBuilder`` itself (the default) the core's reader builds the game."""
+    if Visitor is not GameBuilder:
+        return read_with_visitor(handle, Visitor(), Headers)
     tree = _PgnTree.read(handle)
     if tree is None:
         return None
@@ -504,6 +579,11 @@ def read_games(source: Any) -> List[Game]:
     return games
 
 
+def skip_game(handle: Any) -> bool:
+    """Reads past the next game of a text handle; whether there was one."""
+    return bool(read_with_visitor(handle, SkipVisitor(), Headers))
+
+
 def read_headers(handle: Any) -> Optional[Headers]:
     """The tags of the next game of a text handle, its moves skipped; ``None`` at its end."""
     tags = _PgnTree.read_headers(handle)
@@ -512,3 +592,7 @@ def read_headers(handle: Any) -> Optional[Headers]:
     headers = Headers({})
     headers._tree.set_tags(tags)
     return headers
+
+
+GameBuilder._default_game = Game
+HeadersBuilder._default_headers = Headers

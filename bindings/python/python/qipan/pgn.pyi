@@ -1,8 +1,42 @@
 import os
-from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Protocol, Tuple, Union
+from typing import (
+    Any,
+    Callable,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    MutableMapping,
+    MutableSet,
+    Optional,
+    Protocol,
+    Tuple,
+    TypeVar,
+    Union,
+    overload,
+)
 
 from qipan import ChessBoard, Move, XiangqiBoard
 from qipan._pgn_annotations import _Annotated
+from qipan._pgn_setup import _GameSetup, _HeadersRules
+from qipan._pgn_time import TimeControl as TimeControl
+from qipan._pgn_time import TimeControlPart as TimeControlPart
+from qipan._pgn_time import TimeControlType as TimeControlType
+from qipan._pgn_time import parse_time_control as parse_time_control
+from qipan._pgn_visitor import SKIP as SKIP
+from qipan._pgn_visitor import BaseVisitor as BaseVisitor
+from qipan._pgn_visitor import BoardBuilder as BoardBuilder
+from qipan._pgn_visitor import FileExporter as FileExporter
+from qipan._pgn_visitor import GameBuilder as GameBuilder
+from qipan._pgn_visitor import HeadersBuilder as HeadersBuilder
+from qipan._pgn_visitor import Mainline as Mainline
+from qipan._pgn_visitor import SkipType as SkipType
+from qipan._pgn_visitor import SkipVisitor as SkipVisitor
+from qipan._pgn_visitor import StringExporter as StringExporter
+from qipan._pgn_visitor import StringExporterMixin as StringExporterMixin
+from qipan._pgn_visitor import _Visited
+
+_ResultT = TypeVar("_ResultT")
 
 __all__ = [
     "Game",
@@ -13,6 +47,22 @@ __all__ = [
     "read_game",
     "read_games",
     "read_headers",
+    "skip_game",
+    "SKIP",
+    "SkipType",
+    "BaseVisitor",
+    "GameBuilder",
+    "HeadersBuilder",
+    "BoardBuilder",
+    "SkipVisitor",
+    "StringExporterMixin",
+    "StringExporter",
+    "FileExporter",
+    "Mainline",
+    "TimeControl",
+    "TimeControlPart",
+    "TimeControlType",
+    "parse_time_control",
     "NAG_GOOD_MOVE",
     "NAG_MISTAKE",
     "NAG_BRILLIANT_MOVE",
@@ -46,7 +96,7 @@ NAG_SPECULATIVE_MOVE: int
 NAG_DUBIOUS_MOVE: int
 TAG_ROSTER: List[str]
 
-class Headers(MutableMapping[str, str]):
+class Headers(_HeadersRules, MutableMapping[str, str]):
     """The tag pairs of a record, in order: the Seven Tag Roster first, then the others."""
 
     def __init__(self, data: _TagData = None, **kwargs: str) -> None: ...
@@ -57,6 +107,8 @@ class Headers(MutableMapping[str, str]):
     def __len__(self) -> int: ...
     def copy(self) -> Headers: ...
     def __copy__(self) -> Headers: ...
+    @classmethod
+    def builder(cls) -> HeadersBuilder[Headers]: ...
 
 class _Nags(MutableSet[int]):
     def __init__(self, tree: Any, index: int) -> None: ...
@@ -66,7 +118,7 @@ class _Nags(MutableSet[int]):
     def add(self, nag: int) -> None: ...
     def discard(self, nag: int) -> None: ...
 
-class GameNode(_Annotated):
+class GameNode(_Annotated, _Visited):
     """A node of a record: the root (a Game) or a move (a ChildNode). Views of the same node
     compare equal."""
 
@@ -101,8 +153,8 @@ class GameNode(_Annotated):
     def is_mainline(self) -> bool: ...
     def is_main_variation(self) -> bool: ...
     def next(self) -> Optional[ChildNode]: ...
-    def mainline(self) -> List[ChildNode]: ...
-    def mainline_moves(self) -> List[Move]: ...
+    def mainline(self) -> Mainline: ...
+    def mainline_moves(self) -> Mainline: ...
     def variation(self, move: Union[int, _MoveLike, GameNode]) -> ChildNode: ...
     def __getitem__(self, move: Union[int, _MoveLike, GameNode]) -> ChildNode: ...
     def __contains__(self, move: object) -> bool: ...
@@ -139,7 +191,7 @@ class ChildNode(GameNode):
     def uci(self) -> str: ...
     def text(self, notation: Optional[str] = None) -> str: ...
 
-class Game(GameNode):
+class Game(_GameSetup, GameNode):
     """A game record: the root node, with its tags and reading errors."""
 
     def __init__(self, headers: _TagData = None) -> None: ...
@@ -153,6 +205,12 @@ class Game(GameNode):
     def headers(self, headers: Mapping[str, str]) -> None: ...
     @property
     def errors(self) -> List[Exception]: ...
+    @errors.setter
+    def errors(self, errors: List[Exception]) -> None: ...
+    def accept(self, visitor: BaseVisitor[_ResultT]) -> _ResultT: ...
+    def time_control(self) -> TimeControl: ...
+    @classmethod
+    def builder(cls) -> GameBuilder[Game]: ...
     @property
     def kind(self) -> str: ...
     def export(
@@ -165,6 +223,10 @@ class Game(GameNode):
         columns: Optional[int] = 80,
     ) -> str: ...
 
+@overload
 def read_game(handle: _ReadHandle) -> Optional[Game]: ...
+@overload
+def read_game(handle: _ReadHandle, *, Visitor: Callable[[], BaseVisitor[_ResultT]]) -> Optional[_ResultT]: ...
+def skip_game(handle: _ReadHandle) -> bool: ...
 def read_games(source: Union[str, bytes, bytearray, memoryview, "os.PathLike[str]"]) -> List[Game]: ...
 def read_headers(handle: _ReadHandle) -> Optional[Headers]: ...

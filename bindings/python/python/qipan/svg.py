@@ -99,7 +99,7 @@ class _Drawable(Protocol):
 
 
 def board(
-    board: _Drawable,
+    board: Optional[_Drawable] = None,
     *,
     orientation: bool = True,
     lastmove: Optional[_Squares] = None,
@@ -110,11 +110,15 @@ def board(
     size: Optional[int] = None,
     coordinates: bool = True,
 ) -> str:
-    """The SVG picture of ``board`` (a ``ChessBoard`` or ``XiangqiBoard``): ``lastmove`` (a move)
-    tinted, the king (general) on ``check`` marked, ``arrows`` (``Arrow`` objects or
+    """The SVG picture of ``board`` (a ``ChessBoard`` or ``XiangqiBoard``; an empty chess board
+    when ``None``): ``lastmove`` (a move) tinted, the king (general) on ``check`` marked, ``arrows`` (``Arrow`` objects or
     ``(tail, head)`` pairs), squares tinted by ``fill`` (``{square: colour}``), drawn from the
     second player's side when ``flipped`` or ``orientation`` is ``False`` (``qipan.BLACK``),
     ``size`` pixels wide, with or without ``coordinates``."""
+    if board is None:  # python-chess's default: an empty chess board
+        from qipan import ChessBoard
+
+        board = ChessBoard.empty()
     last = (lastmove.from_square, lastmove.to_square) if lastmove else None
     drawn = []
     for item in arrows:

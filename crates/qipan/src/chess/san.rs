@@ -2,7 +2,8 @@
 //!
 //! Accepted on input besides strict SAN: `0-0` / `0-0-0`, promotions without `=` or with a
 //! lower-case piece (`e8Q`, `e8=q`), over-disambiguation (`Ng1f3`), a missing or extra `x`
-//! (`ed5`), a trailing ` e.p.`, check marks and annotations (`+`, `#`, `!`, `?`, `!?`). The null
+//! (`ed5`), a trailing ` e.p.`, check marks and annotations (`+`, `#`, `!`, `?`, `!?`), castling
+//! as the king's two-square step in coordinates (`e1g1`, as UCI move lists write it). The null
 //! move (a pass) is read from `--`, `Z0`, `0000` and `@@@@` (refused in check) and written `--`.
 //! Figurines (`♘f3`, `♞c6`, FIDE Handbook E.12) read as the piece letters.
 //!
@@ -154,17 +155,17 @@ impl Chess {
             Some(_) => Role::Pawn,
             None => return Err(invalid("empty")),
         };
+        // A promotion suffix, read on any move (as python-chess reads it) so that a piece move
+        // or a king "promotion" with one is an illegal move, not unreadable text.
         let mut promotion = None;
-        if role == Role::Pawn {
-            if let Some(&c) = b.last() {
-                if let Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) =
-                    Role::from_char(c as char).filter(|_| b.len() >= 3 && b[b.len() - 2] != b'x')
-                {
-                    promotion = Some(r);
+        if let Some(&c) = b.last() {
+            if let Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen | Role::King)) =
+                Role::from_char(c as char).filter(|_| b.len() >= 3 && b[b.len() - 2] != b'x')
+            {
+                promotion = Some(r);
+                b = &b[..b.len() - 1];
+                if b.last() == Some(&b'=') {
                     b = &b[..b.len() - 1];
-                    if b.last() == Some(&b'=') {
-                        b = &b[..b.len() - 1];
-                    }
                 }
             }
         }
@@ -212,6 +213,13 @@ impl Chess {
         let to = Bitboard::from_square(to);
         match self.find_legal(from_mask, to, fits) {
             (Some(mv), false) => Ok(mv),
+            // A king's two-square step in coordinates (`e1g1`, as a UCI move list writes
+            // castling) castles, as python-chess's SAN reader reads it.
+            (None, _) if !explicit_piece && has_file && has_rank && promotion.is_none() => self
+                .parse_uci(s)
+                .ok()
+                .filter(|m| m.is_castle())
+                .ok_or_else(|| MoveError::illegal(text, self.to_fen())),
             (None, _) => Err(MoveError::illegal(text, self.to_fen())),
             (Some(_), true) => Err(MoveError::Ambiguous {
                 text: text.to_owned(),
