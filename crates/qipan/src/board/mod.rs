@@ -13,7 +13,7 @@ use std::fmt;
 
 pub use setup::Editable;
 
-use crate::{shorten, Color, Game, MoveError, Variant};
+use crate::{shorten, Color, Game, MoveError};
 
 /// What an edit (a piece put or taken off, the side to move or the castling rights changed) does
 /// to the moves played before it.
@@ -236,10 +236,7 @@ impl<V: Editable> Board<V> {
     /// Changes the set-up with `edit` (an error changes nothing); the board then plays on from
     /// the result or holds it as unplayable, and the moves are forgotten or kept as the policy
     /// says.
-    pub fn edit<T, E>(
-        &mut self,
-        edit: impl FnOnce(&mut V::Setup) -> Result<T, E>,
-    ) -> Result<T, E> {
+    pub fn edit<T, E>(&mut self, edit: impl FnOnce(&mut V::Setup) -> Result<T, E>) -> Result<T, E> {
         let mut setup = self.setup();
         let answer = edit(&mut setup)?;
         self.set_up(setup);
@@ -250,13 +247,36 @@ impl<V: Editable> Board<V> {
     pub fn set_up(&mut self, setup: V::Setup) {
         match self.policy {
             EditPolicy::ClearHistory => self.kept.clear(),
-            EditPolicy::KeepHistory => {
-                let played = self.game.positions().iter().cloned();
-                self.kept.extend(played.zip(self.game.moves().iter().copied()));
-            }
+            EditPolicy::KeepHistory => self.keep_moves(),
         }
         self.game = Game::with_rules(self.game.position().clone(), self.rules().clone());
         self.take(setup);
+    }
+
+    /// Changes the side to move, castling rights, en passant square or clocks with `edit` (an
+    /// error changes nothing), keeping the moves under either policy: python-chess's `turn`,
+    /// `castling_rights` and `ep_square` are plain attributes its move stack survives, and
+    /// chess.js's `setCastlingRights` keeps the history. Taking a move back then restores these
+    /// fields as they were before the move.
+    pub fn edit_state<T, E>(
+        &mut self,
+        edit: impl FnOnce(&mut V::Setup) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let mut setup = self.setup();
+        let answer = edit(&mut setup)?;
+        self.keep_moves();
+        self.game = Game::with_rules(self.game.position().clone(), self.rules().clone());
+        self.take(setup);
+        Ok(answer)
+    }
+
+    /// Moves the game's moves into the kept history.
+    fn keep_moves(&mut self) {
+        if self.unplayable.is_none() {
+            let played = self.game.positions().iter().cloned();
+            self.kept
+                .extend(played.zip(self.game.moves().iter().copied()));
+        }
     }
 
     /// Starts the game (which holds no moves) from `setup`, or holds it as unplayable.
@@ -272,9 +292,17 @@ impl<V: Editable> Board<V> {
 
     /// Puts `piece` on square `sq` (or empties it): `false`, and nothing changed, when the game
     /// refuses the piece there.
+    /// Under [`EditPolicy::KeepHistory`] the edit is chess.js's `put` ([`Editable::put`]).
     pub fn set_piece_at(&mut self, sq: usize, piece: Option<V::Piece>) -> bool {
-        self.edit(|setup| V::set_setup_piece(setup, sq, piece).then_some(()).ok_or(()))
-            .is_ok()
+        let policy = self.policy;
+        self.edit(|setup| {
+            let done = match policy {
+                EditPolicy::ClearHistory => V::set_setup_piece(setup, sq, piece),
+                EditPolicy::KeepHistory => V::put(setup, sq, piece),
+            };
+            done.then_some(()).ok_or(())
+        })
+        .is_ok()
     }
 
     /// The piece on square `sq`, playable or not.
@@ -282,16 +310,17 @@ impl<V: Editable> Board<V> {
         V::setup_piece(&self.setup(), sq)
     }
 
-    /// Takes the piece off `sq` and answers it (`None`, and nothing changed, for an empty square).
+    /// Takes the piece off `sq` and answers it. An edit even on an empty square, as in
+    /// python-chess (whose `remove_piece_at` always clears the move stack) and chess.js.
     pub fn remove_piece_at(&mut self, sq: usize) -> Option<V::Piece> {
-        let piece = self.piece_at(sq)?;
+        let piece = self.piece_at(sq);
         self.set_piece_at(sq, None);
-        Some(piece)
+        piece
     }
 
-    /// Sets the side to move (an edit).
+    /// Sets the side to move ([`Board::edit_state`]: the moves stay).
     pub fn set_turn(&mut self, color: Color) {
-        let _ = self.edit(|setup| {
+        let _ = self.edit_state(|setup| {
             V::set_setup_turn(setup, color);
             Ok::<(), ()>(())
         });
@@ -378,13 +407,18 @@ impl<V: Editable> Board<V> {
     /// Takes back the last move and answers it with the position it was played from. Under
     /// [`EditPolicy::KeepHistory`] a move played before an edit is taken back on the edited
     /// board: the squares the move changed get their pieces back, the others keep the edit.
+    /// Under [`EditPolicy::ClearHistory`] (where only [`Board::edit_state`] keeps moves) the
+    /// position before the move comes back whole.
     pub fn pop(&mut self) -> Option<(V, V::Move)> {
         if self.unplayable.is_none() && self.game.ply() > 0 {
             let mv = self.game.pop()?;
             return Some((self.game.position().clone(), mv));
         }
         let (before, mv) = self.kept.pop()?;
-        let setup = unplay(&self.setup(), &before, mv);
+        let setup = match self.policy {
+            EditPolicy::KeepHistory => unplay(&self.setup(), &before, mv),
+            EditPolicy::ClearHistory => before.setup_of(),
+        };
         self.game = Game::with_rules(self.game.position().clone(), self.rules().clone());
         self.take(setup);
         Some((before, mv))
@@ -425,10 +459,26 @@ impl<V: Editable> Board<V> {
             }
     }
 
-    /// Whether the board plays on from a game's own start (no edit since, no moves kept from
-    /// before one).
+    /// Whether the history holds moves played before an edit.
     pub fn has_kept_moves(&self) -> bool {
         !self.kept.is_empty()
+    }
+}
+
+impl Board<crate::Chess> {
+    /// Sets the castling rights: the rooks that may castle (python-chess's `castling_rights`
+    /// mask), the moves kept ([`Board::edit_state`]). Under [`EditPolicy::KeepHistory`] the
+    /// rights the placement does not support are dropped, as chess.js's `setCastlingRights`
+    /// drops them.
+    pub fn set_castling_rights(&mut self, rooks: crate::chess::Bitboard) {
+        let keep = self.policy == EditPolicy::KeepHistory;
+        let _ = self.edit_state(|setup| {
+            setup.castling_rights = rooks;
+            if keep {
+                setup.castling_rights = setup.clean_castling_rights();
+            }
+            Ok::<(), ()>(())
+        });
     }
 }
 

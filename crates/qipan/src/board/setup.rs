@@ -61,6 +61,12 @@ pub trait Editable: Variant {
     /// Puts `piece` on square `sq` (or empties it); `false`, and nothing changed, when the
     /// game refuses the piece there (a Xiangqi piece off its points or beyond its count).
     fn set_setup_piece(setup: &mut Self::Setup, sq: usize, piece: Option<Self::Piece>) -> bool;
+    /// chess.js's `put` (and, with `None`, `remove`): as [`Editable::set_setup_piece`], but a
+    /// second king (general) of one side is refused, and what the placement no longer supports
+    /// is dropped (chess: castling rights without their king and rook, the en passant square).
+    fn put(setup: &mut Self::Setup, sq: usize, piece: Option<Self::Piece>) -> bool {
+        Self::set_setup_piece(setup, sq, piece)
+    }
 
     /// The index of the square named `name` (`e4`; ICCS `e0` in Xiangqi): the one reader of
     /// square names the front ends use.
@@ -155,6 +161,31 @@ impl Editable for Chess {
             }
             None => false,
         }
+    }
+
+    fn put(setup: &mut chess::Setup, sq: usize, piece: Option<chess::Piece>) -> bool {
+        let Some(square) = u32::try_from(sq)
+            .ok()
+            .filter(|&i| i < 64)
+            .map(chess::Square::new)
+        else {
+            return false;
+        };
+        if let Some(piece) = piece {
+            let kings = setup.pieces(piece.color, chess::Role::King);
+            if piece.role == chess::Role::King
+                && (kings & !chess::Bitboard::from_square(square)).any()
+            {
+                return false;
+            }
+        }
+        setup.set_piece_at(square, piece);
+        // chess.js 1.4.0 after put/remove: castling rights the placement no longer supports are
+        // dropped, and so is the en passant square (its test compares empty squares with `null`
+        // where they are `undefined`, so it clears the square after every edit).
+        setup.castling_rights = setup.clean_castling_rights();
+        setup.ep_square = None;
+        true
     }
 
     fn parse_square(name: &str) -> Option<usize> {

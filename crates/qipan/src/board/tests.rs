@@ -1,6 +1,7 @@
 use super::*;
 use crate::chess::{Chess, ChessRules, Piece, Role};
 use crate::xiangqi::Xiangqi;
+use crate::Variant;
 
 fn chess(policy: EditPolicy) -> Board<Chess> {
     Board::start(ChessRules::default()).with_policy(policy)
@@ -17,7 +18,9 @@ fn clear_history_forgets_the_moves_on_an_edit() {
     assert!(board.remove_piece_at(sq("a2")).is_some());
     assert_eq!(board.history_len(), 0);
     assert!(board.pop().is_none());
-    assert!(board.fen().starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/1PPP1PPP/RNBQKBNR b"));
+    assert!(board
+        .fen()
+        .starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/1PPP1PPP/RNBQKBNR b"));
 }
 
 #[test]
