@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use qipan::engine::{Engine, EngineGame, Limit, Protocol, SearchOptions, Timeouts};
 use qipan::board::{Board, Editable};
+use qipan::engine::{Engine, EngineGame, Limit, Protocol, SearchOptions, Timeouts};
 use qipan::{Color, Game, Variant};
 
 use crate::game_args::GameArgs;
@@ -93,10 +93,7 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, String> {
     qipan::with_game_kind!(args.game.variant, |V, rules| play_in::<V>(args, rules))
 }
 
-fn play_in<V: EngineGame + Editable>(
-    args: &PlayArgs,
-    rules: V::Rules,
-) -> Result<ExitCode, String> {
+fn play_in<V: EngineGame + Editable>(args: &PlayArgs, rules: V::Rules) -> Result<ExitCode, String> {
     // The core's editable board, as the Python and JS boards hold it (nothing edits it here).
     let mut game = Board::from_game(args.game.game::<V>(rules)?);
     let mut opponent = opponent(args)?;

@@ -414,6 +414,19 @@ impl<V: Editable> Board<V> {
             let mv = self.game.pop()?;
             return Some((self.game.position().clone(), mv));
         }
+        self.pop_kept()
+    }
+
+    /// Takes back the last move as [`Board::pop`] does, answering the move alone.
+    pub fn pop_move(&mut self) -> Option<V::Move> {
+        if self.unplayable.is_none() && self.game.ply() > 0 {
+            return self.game.pop();
+        }
+        self.pop_kept().map(|(_, mv)| mv)
+    }
+
+    /// Takes back the last move kept from before an edit.
+    fn pop_kept(&mut self) -> Option<(V, V::Move)> {
         let (before, mv) = self.kept.pop()?;
         let setup = match self.policy {
             EditPolicy::KeepHistory => unplay(&self.setup(), &before, mv),
@@ -421,12 +434,20 @@ impl<V: Editable> Board<V> {
         };
         self.game = Game::with_rules(self.game.position().clone(), self.rules().clone());
         self.take(setup);
-        Some((before, mv))
+        // The move as taken back: from the board it was taken back to (chess.js's `undo`), or
+        // the position it was played from when that board cannot be played.
+        match self.unplayable {
+            None => Some((self.game.position().clone(), mv)),
+            Some(_) => Some((before, mv)),
+        }
     }
 
     /// The last move played (before an edit too under [`EditPolicy::KeepHistory`]).
     pub fn peek(&self) -> Option<V::Move> {
-        self.history().last().map(|&(_, mv)| mv)
+        match self.game.last_move() {
+            Some(mv) if self.unplayable.is_none() => Some(mv),
+            _ => self.kept.last().map(|&(_, mv)| mv),
+        }
     }
 
     /// Every move in the history with the position it was played from, oldest first.
@@ -439,6 +460,40 @@ impl<V: Editable> Board<V> {
         };
         let played = self.game.positions().iter().zip(since.iter().copied());
         kept.chain(played).collect()
+    }
+
+    /// Every move in the history with the position it is taken back to on the board as it
+    /// stands, oldest first: chess.js's history after an edit, which it reads by taking every
+    /// move back on the edited board (a position that cannot be played from is the one the
+    /// move was played from). Without moves kept from before an edit, [`Board::history`].
+    pub fn history_on_board(&self) -> Vec<(V, V::Move)> {
+        if self.kept.is_empty() {
+            return self
+                .history()
+                .into_iter()
+                .map(|(pos, mv)| (pos.clone(), mv))
+                .collect();
+        }
+        let mut out: Vec<(V, V::Move)> = self.history()[self.kept.len()..]
+            .iter()
+            .map(|&(pos, mv)| (pos.clone(), mv))
+            .collect();
+        out.reverse();
+        let mut setup = if self.unplayable.is_some() {
+            self.setup()
+        } else {
+            self.game.start().setup_of()
+        };
+        for (before, mv) in self.kept.iter().rev() {
+            setup = unplay(&setup, before, *mv);
+            let pos = V::from_setup(&setup, self.rules(), self.relaxed)
+                .ok()
+                .filter(|pos| pos.is_legal(*mv))
+                .unwrap_or_else(|| before.clone());
+            out.push((pos, *mv));
+        }
+        out.reverse();
+        out
     }
 
     /// The moves in the history in coordinate notation, oldest first.

@@ -18,8 +18,20 @@ pub trait Editable: Variant {
     type SetupError: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
     /// A piece as the set-up holds it.
     type Piece: Copy + Debug + PartialEq + Eq;
-    /// The number of squares (points) of the board: square indices run below it.
+    /// The number of squares (points) of the board: square indices run below it, file by file
+    /// from the first rank up (`index = rank * FILES + file`).
     const SQUARES: usize;
+    /// The number of files.
+    const FILES: usize;
+    /// The digit of the first rank in square names (1 in chess, 0 in Xiangqi's ICCS).
+    const FIRST_RANK: u8;
+    /// The number of dense move indices: [`Editable::move_index`] answers below it.
+    const MOVE_INDICES: usize;
+
+    /// The dense index of the move `mv` of this position: equal indices mean equal coordinate
+    /// text in this position's mode (a chess castle is written king-takes-rook in Chess960, so
+    /// it has an index of its own there). The front ends keep a move's strings and objects by it.
+    fn move_index(&self, mv: Self::Move) -> usize;
 
     /// The set-up of a position.
     fn setup_of(&self) -> Self::Setup;
@@ -68,6 +80,13 @@ pub trait Editable: Variant {
         Self::set_setup_piece(setup, sq, piece)
     }
 
+    /// A piece as chess.js writes it: its lower-case FEN letter and its side.
+    fn piece_code(piece: Self::Piece) -> (char, Color);
+    /// The piece of a chess.js letter (either case; Xiangqi also WXF's `e` and `h`) and side.
+    fn piece_of_code(letter: char, color: Color) -> Option<Self::Piece>;
+    /// The squares of the pieces of `by` that attack square `sq` of a set-up, ascending.
+    fn setup_attackers(setup: &Self::Setup, sq: usize, by: Color) -> Vec<usize>;
+
     /// The index of the square named `name` (`e4`; ICCS `e0` in Xiangqi): the one reader of
     /// square names the front ends use.
     fn parse_square(name: &str) -> Option<usize>;
@@ -80,6 +99,26 @@ impl Editable for Chess {
     type SetupError = chess::UnplayableSetup;
     type Piece = chess::Piece;
     const SQUARES: usize = 64;
+    const FILES: usize = 8;
+    const FIRST_RANK: u8 = 1;
+    // from + to (12 bits), then the text's kind: plain (normal, en passant), a promotion piece
+    // (knight, bishop, rook, queen), a castle in standard or in Chess960 mode.
+    const MOVE_INDICES: usize = 7 << 12;
+
+    fn move_index(&self, mv: chess::Move) -> usize {
+        let kind = match mv.kind() {
+            chess::MoveKind::Promotion(role) => match role {
+                chess::Role::Knight => 1,
+                chess::Role::Bishop => 2,
+                chess::Role::Rook => 3,
+                _ => 4,
+            },
+            chess::MoveKind::Castle if self.chess960() => 6,
+            chess::MoveKind::Castle => 5,
+            _ => 0,
+        };
+        kind << 12 | usize::from(mv.to_u16() & 0x0fff)
+    }
 
     fn setup_of(&self) -> chess::Setup {
         chess::Setup::from(self)
@@ -188,6 +227,26 @@ impl Editable for Chess {
         true
     }
 
+    fn piece_code(piece: chess::Piece) -> (char, Color) {
+        (piece.role.char(), piece.color)
+    }
+
+    fn piece_of_code(letter: char, color: Color) -> Option<chess::Piece> {
+        let role = chess::Role::from_char(letter.to_ascii_lowercase())?;
+        Some(chess::Piece { color, role })
+    }
+
+    fn setup_attackers(setup: &chess::Setup, sq: usize, by: Color) -> Vec<usize> {
+        match u32::try_from(sq).ok().filter(|&i| i < 64) {
+            Some(i) => setup
+                .attackers(chess::Square::new(i), by)
+                .into_iter()
+                .map(chess::Square::index)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
     fn parse_square(name: &str) -> Option<usize> {
         name.parse::<chess::Square>().ok().map(chess::Square::index)
     }
@@ -202,6 +261,14 @@ impl Editable for Xiangqi {
     type SetupError = xiangqi::FenError;
     type Piece = xiangqi::Piece;
     const SQUARES: usize = 90;
+    const FILES: usize = 9;
+    const FIRST_RANK: u8 = 0;
+    // from * 90 + to.
+    const MOVE_INDICES: usize = 90 * 90;
+
+    fn move_index(&self, mv: xiangqi::Move) -> usize {
+        usize::from(mv.to_u16())
+    }
 
     fn setup_of(&self) -> xiangqi::Setup {
         xiangqi::Setup::from(self)
@@ -281,6 +348,28 @@ impl Editable for Xiangqi {
             Some(sq) => setup.set_piece_at(sq, piece).is_ok(),
             None => false,
         }
+    }
+
+    fn piece_code(piece: xiangqi::Piece) -> (char, Color) {
+        (piece.kind.fen_char().to_ascii_lowercase(), piece.color)
+    }
+
+    fn piece_of_code(letter: char, color: Color) -> Option<xiangqi::Piece> {
+        let kind = xiangqi::PieceKind::from_fen_char(letter)?;
+        Some(xiangqi::Piece { color, kind })
+    }
+
+    fn setup_attackers(setup: &xiangqi::Setup, sq: usize, by: Color) -> Vec<usize> {
+        let Some(sq) = xiangqi::Square::from_index(sq) else {
+            return Vec::new();
+        };
+        let mut out: Vec<usize> = setup
+            .attackers(sq, by)
+            .into_iter()
+            .map(xiangqi::Square::index)
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     fn parse_square(name: &str) -> Option<usize> {
