@@ -2,6 +2,7 @@
 //! [`BindVariant`]. The `#[pyclass]` wrappers in [`crate::pyboard`] only convert arguments and
 //! errors.
 
+use qipan::board::{Board as CoreBoard, EditPolicy};
 use qipan::{shorten, Color, ErrorKind, Game, MoveError, Outcome, Termination, MAX_PERFT_DEPTH};
 
 use crate::errors::BoardError;
@@ -21,15 +22,12 @@ pub struct Snapshot {
     pub adjudication: Option<(String, Option<String>)>,
 }
 
-/// A game of `V` as the Python boards see it, or a board set up piece by piece into a placement
-/// that cannot be played (python-chess's model: `status()` says why).
+/// A game of `V` as the Python boards see it: the core's editable board
+/// ([`qipan::board::Board`]) under python-chess's policy (an edit clears the move stack), with
+/// its answers converted to Python's errors.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board<V: BindVariant> {
-    game: Game<V>,
-    /// The set-up board and why it cannot be played, while it cannot: then every method that
-    /// needs legal moves raises `InvalidFenError` ([`Board::playable`]) and inspection reads
-    /// this setup ([`Board::setup`]). The game then holds no moves.
-    unplayable: Option<(V::Setup, String)>,
+    inner: CoreBoard<V>,
 }
 
 impl<V: BindVariant> Board<V> {
@@ -44,12 +42,7 @@ impl<V: BindVariant> Board<V> {
         };
         let start = match fen {
             None => V::start_with(&rules),
-            Some(fen) => V::from_fen_for(fen, &rules).map_err(|e| {
-                BoardError::new(
-                    ErrorKind::InvalidFen,
-                    format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
-                )
-            })?,
+            Some(fen) => V::from_fen_for(fen, &rules).map_err(|e| fen_error::<V>(fen, &e))?,
         };
         Ok(Board::from_position(start, rules))
     }
@@ -58,117 +51,88 @@ impl<V: BindVariant> Board<V> {
     /// (chess) any setup the FEN describes, held as unplayable as python-chess's `set_fen` does.
     /// Text that is not a FEN raises `InvalidFenError` and changes nothing.
     pub fn load_fen(&mut self, fen: &str) -> Result<(), BoardError> {
-        let rules = self.game.rules().clone();
-        match V::from_fen_for(fen, &rules) {
-            Ok(pos) => {
-                *self = Board::from_position(pos, rules);
-                Ok(())
-            }
-            Err(e) => match V::setup_from_fen(fen, &rules) {
-                Some(setup) => {
-                    *self = self.copy(false);
-                    self.set_up(setup);
-                    Ok(())
-                }
-                None => Err(BoardError::new(
-                    ErrorKind::InvalidFen,
-                    format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
-                )),
-            },
-        }
+        let mut next = self.copy(false);
+        next.inner
+            .load_fen_or_setup(fen)
+            .map_err(|e| fen_error::<V>(fen, &e))?;
+        *self = next;
+        Ok(())
     }
 
     /// A board from the position `start` under `rules`.
     pub fn from_position(start: V, rules: V::Rules) -> Self {
-        Board {
-            game: Game::with_rules(start, rules),
-            unplayable: None,
-        }
+        Board::from_game(Game::with_rules(start, rules))
     }
 
     /// A board over `game` (a record's game at one of its nodes, say).
     pub fn from_game(game: Game<V>) -> Self {
         Board {
-            game,
-            unplayable: None,
+            inner: CoreBoard::from_game(game).with_policy(EditPolicy::ClearHistory),
         }
     }
 
     /// `Ok` for a playable board; `InvalidFenError` naming what is wrong for one set up into a
     /// placement that cannot be played. Every method that needs legal moves asks this first.
     pub fn playable(&self) -> Result<(), BoardError> {
-        match &self.unplayable {
-            None => Ok(()),
-            Some((setup, why)) => Err(BoardError::new(
-                ErrorKind::InvalidFen,
-                format!(
-                    "the board {:?} is not a playable position: {why}",
-                    shorten(&V::setup_fen(setup))
-                ),
-            )),
-        }
+        self.inner
+            .playable()
+            .map_err(|e| BoardError::new(ErrorKind::InvalidFen, e.to_string()))
     }
 
     /// Whether the board can be played (see [`Board::playable`]).
     pub fn is_playable(&self) -> bool {
-        self.unplayable.is_none()
+        self.inner.is_playable()
     }
 
     /// Whether the side to move is in check, on a board playable or not.
     pub fn is_check_anyhow(&self) -> bool {
-        if self.is_playable() {
-            self.position().is_check()
-        } else {
-            V::setup_is_check(&self.setup())
-        }
+        self.inner.is_check()
     }
 
     /// The board as it stands, playable or not.
     pub fn setup(&self) -> V::Setup {
-        match &self.unplayable {
-            Some((setup, _)) => *setup,
-            None => self.position().setup_of(),
-        }
+        self.inner.setup()
     }
 
     /// Changes the setup with `edit` (an error changes nothing); the board then starts a new
     /// game from it under the same rules, or holds it as unplayable.
     pub fn edit<E>(&mut self, edit: impl FnOnce(&mut V::Setup) -> Result<(), E>) -> Result<(), E> {
-        let mut setup = self.setup();
-        edit(&mut setup)?;
-        self.set_up(setup);
-        Ok(())
+        self.inner.edit(edit)
+    }
+
+    /// Changes the side to move, castling rights, en passant square or clocks with `edit`; the
+    /// moves stay, as python-chess's attributes ([`CoreBoard::edit_state`]).
+    pub fn edit_state<E>(
+        &mut self,
+        edit: impl FnOnce(&mut V::Setup) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.inner.edit_state(edit)
+    }
+
+    /// The moves played, oldest first (before a change of the side to move too).
+    pub fn moves(&self) -> Vec<V::Move> {
+        self.inner.history().into_iter().map(|(_, mv)| mv).collect()
     }
 
     /// Starts a new game from `setup` under the same rules, or holds it as unplayable (the
     /// moves played are forgotten either way).
     pub fn set_up(&mut self, setup: V::Setup) {
-        let rules = self.game.rules().clone();
-        match V::from_setup(&setup, &rules) {
-            Ok(pos) => {
-                self.game = Game::with_rules(pos, rules);
-                self.unplayable = None;
-            }
-            Err(why) => {
-                self.game = Game::with_rules(self.position().clone(), rules);
-                self.unplayable = Some((setup, why));
-            }
-        }
+        self.inner.set_up(setup);
     }
 
     /// The game: positions, moves, rules.
     pub fn game(&self) -> &Game<V> {
-        &self.game
+        self.inner.game()
     }
 
     /// The current position.
     pub fn position(&self) -> &V {
-        self.game.position()
+        self.inner.position()
     }
 
     /// The name of the rule set in force.
     pub fn rules_name(&self) -> String {
-        self.game.rules().to_string()
+        self.inner.rules().to_string()
     }
 
     /// The legal moves of the current position.
@@ -185,13 +149,13 @@ impl<V: BindVariant> Board<V> {
     /// Plays the move `repr` stands for; an illegal one changes nothing.
     pub fn push(&mut self, repr: &MoveRepr) -> Result<V::Move, BoardError> {
         let mv = self.resolve(repr)?;
-        self.game.push_unchecked(mv);
+        self.inner.push_unchecked(mv);
         Ok(mv)
     }
 
     /// Plays a move that [`Board::resolve`] returned for the current position.
     pub fn push_resolved(&mut self, mv: V::Move) {
-        self.game.push_unchecked(mv);
+        self.inner.push_unchecked(mv);
     }
 
     /// Parses move text with `parse` (coordinates, SAN, WXF...) and plays it.
@@ -202,7 +166,7 @@ impl<V: BindVariant> Board<V> {
     ) -> Result<V::Move, BoardError> {
         self.playable()?;
         let mv = parse(self.position(), text)?;
-        self.game.push_unchecked(mv);
+        self.inner.push_unchecked(mv);
         Ok(mv)
     }
 
@@ -218,27 +182,24 @@ impl<V: BindVariant> Board<V> {
 
     /// Takes back the last move.
     pub fn pop(&mut self) -> Option<V::Move> {
-        self.game.pop()
+        self.inner.pop_move()
     }
 
     /// The last move played.
     pub fn peek(&self) -> Option<V::Move> {
-        self.game.last_move()
+        self.inner.peek()
     }
 
     /// The FEN of the current position.
     pub fn fen(&self) -> String {
-        match &self.unplayable {
-            Some((setup, _)) => V::setup_fen(setup),
-            None => self.position().fen(),
-        }
+        self.inner.fen()
     }
 
     /// A Unicode diagram of the board, playable or not.
     pub fn diagram(&self) -> String {
-        match &self.unplayable {
-            Some((setup, _)) => V::setup_diagram(setup),
-            None => self.position().diagram(),
+        match self.inner.is_playable() {
+            false => V::setup_diagram(&self.setup()),
+            true => self.position().diagram(),
         }
     }
 
@@ -263,20 +224,13 @@ impl<V: BindVariant> Board<V> {
     /// the side to move count them (a board set up at move 30 starts at ply 58), not the moves
     /// played on this board.
     pub fn ply_by_move_number(&self) -> u32 {
-        let (fullmoves, turn) = match &self.unplayable {
-            Some((setup, _)) => (V::setup_fullmoves(setup), V::setup_turn(setup)),
-            None => (self.position().fullmove_number(), self.position().turn()),
-        };
-        2 * fullmoves.saturating_sub(1) + u32::from(turn == Color::Black)
+        let fullmoves = self.inner.fullmove_number();
+        2 * fullmoves.saturating_sub(1) + u32::from(self.inner.turn() == Color::Black)
     }
 
     /// The side to move as python-chess has it: `true` for White (Red in Xiangqi).
     pub fn turn(&self) -> bool {
-        let turn = match &self.unplayable {
-            Some((setup, _)) => V::setup_turn(setup),
-            None => self.position().turn(),
-        };
-        turn == Color::White
+        self.inner.turn() == Color::White
     }
 
     /// Whether the side to move is checkmated.
@@ -294,31 +248,34 @@ impl<V: BindVariant> Board<V> {
     /// Whether the side to move may claim `termination` now.
     pub fn can_claim(&self, termination: Termination) -> Result<bool, BoardError> {
         self.playable()?;
-        Ok(self.game.claimable().contains(&termination))
+        Ok(self.game().claimable().contains(&termination))
     }
 
     /// How the game ended, if it has; with `claim_draw` also a draw the side to move may claim.
     pub fn outcome(&self, claim_draw: bool) -> Result<Option<Outcome>, BoardError> {
         self.playable()?;
-        Ok(self.game.outcome_claiming(claim_draw))
+        Ok(self.game().outcome_claiming(claim_draw))
     }
 
     /// `color` resigns. Ignored when the game is over.
     pub fn resign(&mut self, color: Color) -> Result<bool, BoardError> {
-        self.playable()?;
-        Ok(self.game.resign(color))
+        Ok(self.game_mut()?.resign(color))
     }
 
     /// Both sides agree to a draw. Ignored when the game is over.
     pub fn agree_draw(&mut self) -> Result<bool, BoardError> {
-        self.playable()?;
-        Ok(self.game.agree_draw())
+        Ok(self.game_mut()?.agree_draw())
     }
 
     /// `color` runs out of time. Ignored when the game is over.
     pub fn flag(&mut self, color: Color) -> Result<bool, BoardError> {
-        self.playable()?;
-        Ok(self.game.flag(color))
+        Ok(self.game_mut()?.flag(color))
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Game<V>, BoardError> {
+        self.inner
+            .game_mut()
+            .map_err(|e| BoardError::new(ErrorKind::InvalidFen, e.to_string()))
     }
 
     /// The position to run perft from, after checking `depth` (and that the board is playable).
@@ -335,30 +292,35 @@ impl<V: BindVariant> Board<V> {
     /// A copy; without `stack` it starts from the current position with no history.
     pub fn copy(&self, stack: bool) -> Self {
         if stack {
-            self.clone()
-        } else {
-            Board {
-                game: Game::with_rules(self.position().clone(), self.game.rules().clone()),
-                unplayable: self.unplayable.clone(),
-            }
+            return self.clone();
         }
+        let mut copy = Board::from_position(self.position().clone(), self.inner.rules().clone());
+        if !self.is_playable() {
+            copy.set_up(self.setup());
+        }
+        copy
     }
 
     /// What pickling keeps.
     pub fn snapshot(&self) -> Snapshot {
-        let mut moves = Vec::with_capacity(self.game.ply());
-        for (pos, &mv) in self.game.positions().iter().zip(self.game.moves()) {
-            moves.push(pos.coord(mv));
-        }
+        let game = self.game();
         Snapshot {
             // An unplayable board pickles its FEN (a chess one loads back unplayable).
-            start_fen: match &self.unplayable {
-                Some((setup, _)) => V::setup_fen(setup),
-                None => self.game.start().fen(),
+            start_fen: if self.is_playable() {
+                game.start().fen()
+            } else {
+                self.fen()
             },
             rules: self.rules_name(),
-            moves,
-            adjudication: self.game.adjudication().map(|o| {
+            // The game since the last edit (a change of the side to move keeps the moves
+            // before it in the history, which a pickle does not replay).
+            moves: game
+                .positions()
+                .iter()
+                .zip(game.moves())
+                .map(|(pos, &mv)| pos.coord(mv))
+                .collect(),
+            adjudication: game.adjudication().map(|o| {
                 (
                     o.termination.as_str().to_owned(),
                     o.winner.map(|c| V::color_name(c).to_owned()),
@@ -385,12 +347,19 @@ impl<V: BindVariant> Board<V> {
                 termination,
                 winner,
             };
-            if !board.game.restore_adjudication(outcome) {
+            if !board.game_mut()?.restore_adjudication(outcome) {
                 return Err(bad_state(termination.as_str()));
             }
         }
         Ok(board)
     }
+}
+
+fn fen_error<V: BindVariant>(fen: &str, e: &impl std::fmt::Display) -> BoardError {
+    BoardError::new(
+        ErrorKind::InvalidFen,
+        format!("invalid {} FEN {:?}: {e}", V::NAME, shorten(fen)),
+    )
 }
 
 /// The legal move of `pos` that `repr` stands for.

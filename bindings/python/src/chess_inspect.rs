@@ -391,26 +391,23 @@ macro_rules! with_chess_inspection {
                     self.stack.clear();
                 }
 
-                /// Sets the side to move (`True` for White); the moves are forgotten.
+                /// Sets the side to move (`True` for White); the moves stay (taking one back
+                /// restores the side to move before it), as python-chess's `turn`.
                 #[setter(turn)]
                 fn set_turn(&mut self, turn: bool) {
                     $crate::chess_setup::set_turn(&mut self.inner, turn);
-                    self.stack.clear();
                 }
 
-                /// Sets the castling rights, a mask of the rooks that may castle.
+                /// Sets the castling rights, a mask of the rooks that may castle; the moves stay.
                 #[setter(castling_rights)]
                 fn set_castling_rights(&mut self, mask: u64) {
                     $crate::chess_setup::set_castling_rights(&mut self.inner, mask);
-                    self.stack.clear();
                 }
 
-                /// Sets the en passant square (`None` for none).
+                /// Sets the en passant square (`None` for none); the moves stay.
                 #[setter(ep_square)]
                 fn set_ep_square(&mut self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<()> {
-                    $crate::chess_setup::set_ep_square(&mut self.inner, square)?;
-                    self.stack.clear();
-                    Ok(())
+                    $crate::chess_setup::set_ep_square(&mut self.inner, square)
                 }
 
                 /// Back to the start position (of the board's rules), without moves.

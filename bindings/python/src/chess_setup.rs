@@ -104,9 +104,9 @@ pub fn set_board_fen(board: &mut Board<Chess>, board_fen: &str) -> PyResult<()> 
     })
 }
 
-/// Sets the side to move (`True` for White).
+/// Sets the side to move (`True` for White); the moves stay, as python-chess's attribute.
 pub fn set_turn(board: &mut Board<Chess>, white: bool) {
-    let _ = board.edit(|setup| {
+    let _ = board.edit_state(|setup| {
         setup.turn = if white { Color::White } else { Color::Black };
         Ok::<(), PyErr>(())
     });
@@ -115,7 +115,7 @@ pub fn set_turn(board: &mut Board<Chess>, white: bool) {
 /// Sets the castling rights: a mask of the rooks that may castle (python-chess's
 /// `castling_rights`).
 pub fn set_castling_rights(board: &mut Board<Chess>, mask: u64) {
-    let _ = board.edit(|setup| {
+    let _ = board.edit_state(|setup| {
         setup.castling_rights = Bitboard(mask);
         Ok::<(), PyErr>(())
     });
@@ -128,7 +128,7 @@ pub fn set_ep_square(board: &mut Board<Chess>, square: &Bound<'_, PyAny>) -> PyR
     } else {
         Some(square_arg(square)?)
     };
-    board.edit(|setup| {
+    board.edit_state(|setup| {
         setup.ep_square = ep;
         Ok::<(), PyErr>(())
     })

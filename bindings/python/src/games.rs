@@ -15,7 +15,7 @@ use crate::repr::MoveRepr;
 pub type MovesOf<M> = (&'static MoveCache<M>, fn(M) -> MoveRepr);
 
 /// A [`Variant`] the Python bindings wrap.
-pub trait BindVariant: Variant<Move: MoveSlot> + crate::setup::SetupOf {
+pub trait BindVariant: Variant<Move: MoveSlot> + qipan::board::Editable {
     /// Which game this is.
     const KIND: GameKind;
 

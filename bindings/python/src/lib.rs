@@ -27,7 +27,6 @@ pub mod pyboard;
 pub mod pymove;
 pub mod rating;
 pub mod repr;
-pub mod setup;
 pub mod squareset;
 pub mod syzygy;
 pub mod termination;

@@ -41,7 +41,7 @@ macro_rules! board_class {
             /// A board over `inner`, with the Python objects of its moves.
             pub fn from_board(py: Python<'_>, inner: Board<$variant>) -> PyResult<Self> {
                 let (cache, wrap) = <$variant as BindVariant>::moves_of(inner.position());
-                let stack = cache.objects(py, inner.game().moves(), wrap)?;
+                let stack = cache.objects(py, &inner.moves(), wrap)?;
                 Ok(Self { inner, stack })
             }
 

@@ -248,7 +248,7 @@ pub fn clear(board: &mut Board<Xiangqi>) {
 
 /// Sets the side to move (`True` for Red).
 pub fn set_turn(board: &mut Board<Xiangqi>, red: bool) {
-    let _ = board.edit(|setup| {
+    let _ = board.edit_state(|setup| {
         setup.set_turn(if red { Color::White } else { Color::Black });
         Ok::<(), PyErr>(())
     });
@@ -347,11 +347,11 @@ macro_rules! with_xiangqi_inspection {
                     self.stack.clear();
                 }
 
-                /// Sets the side to move (`True` for Red); the moves are forgotten.
+                /// Sets the side to move (`True` for Red); the moves stay (taking one back
+                /// restores the side to move before it), as python-chess's `turn`.
                 #[setter(turn)]
                 fn set_turn(&mut self, turn: bool) {
                     $crate::xiangqi_inspect::set_turn(&mut self.inner, turn);
-                    self.stack.clear();
                 }
 
                 // --- end of Xiangqi inspection -------------------------------------------------

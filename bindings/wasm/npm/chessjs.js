@@ -357,12 +357,14 @@ export class Chess {
     return piece;
   }
 
-  /** After `put` or `remove`: the core starts a new game from the edited board; chess.js
-   * writes the SetUp and FEN headers when no move had been played. */
+  /** After `put` or `remove`: as chess.js, the history (and the positions counted for
+   * repetitions) stays, and `undo` takes a move back on the edited board; with no move played,
+   * the edited board is the new start and chess.js writes the SetUp and FEN headers. */
   #afterEdit(playing) {
-    this.#restart();
     this.#loadedEp = "-";
-    if (!playing) this.#updateSetup(this.fen());
+    if (playing) return;
+    this.#restart();
+    this.#updateSetup(this.fen());
   }
 
   attackers(square, attackedBy) {
@@ -763,20 +765,9 @@ export class Chess {
       if (rights[side]) castling += letters[side];
     }
     fields[2] = [..."KQkq"].filter((c) => castling.includes(c)).join("") || "-";
-    const fen = fields.join(" ");
-    if (fen !== this.#board.fen()) {
-      const board = newBoard();
-      // The core keeps only the rights a king and rook on their squares support.
-      board.clear();
-      try {
-        board.load(fen);
-      } catch {
-        board.load(this.#board.fen());
-      }
-      this.#board.free();
-      this.#board = board;
-      this.#restart();
-    }
+    // The core keeps only the rights a king and rook on their squares support, and the history
+    // stays, as chess.js keeps it.
+    if (fields.join(" ") !== this.#board.fen()) this.#board.setCastling(fields[2]);
     const now = this.getCastlingRights(color);
     return (rights[KING] === undefined || rights[KING] === now[KING]) &&
       (rights[QUEEN] === undefined || rights[QUEEN] === now[QUEEN]);

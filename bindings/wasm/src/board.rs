@@ -5,28 +5,22 @@
 //! and checked against the current position before anything is pushed.
 
 use js_sys::{Array, Object, Reflect};
+use qipan::board::{Board as CoreBoard, EditPolicy, PlayError};
 use qipan::{shorten, Color, ErrorKind, Game, MoveError, Outcome, Variant, MAX_PERFT_DEPTH};
 use wasm_bindgen::JsValue;
 
-use crate::games::{JsVariant, Played};
+use crate::games::JsVariant;
 use crate::js;
-use crate::setup::JsSetup;
 
-/// A game of `V` as the JS classes see it: a [`Game`] with string moves in and out, or a
-/// board set up with `put`/`remove`/`clear` into a placement that cannot be played.
+/// A game of `V` as the JS classes see it: the core's editable board ([`CoreBoard`]) under
+/// chess.js's policy (the history stays on `put`/`remove`, and `undo` keeps the edit), with
+/// string moves in and out.
 #[derive(Debug, Clone)]
 pub struct Board<V: JsVariant> {
-    pub(crate) game: Game<V>,
-    /// The set-up board and why it cannot be played, while it cannot: then every method that
-    /// needs legal moves throws `InvalidFenError`, and inspection reads this setup.
-    pub(crate) unplayable: Option<(V::Setup, String)>,
+    pub(crate) core: CoreBoard<V>,
     /// The record's headers and comments ([`crate::records`]; not in the rules-only build).
     #[cfg(feature = "records")]
     pub(crate) record: crate::record_data::Record,
-    /// Whether positions that cannot arise in a game but can be played from (chess: impossible
-    /// checks, too much material) are played rather than held as unplayable, as chess.js plays
-    /// them.
-    pub(crate) relaxed: bool,
 }
 
 /// A parser of one notation (coordinates, SAN, WXF, Chinese).
@@ -45,60 +39,54 @@ impl<V: JsVariant> Board<V> {
         Board::with_rules_relaxed(fen, rules, false)
     }
 
-    /// A board as [`Board::with_rules`], [`relaxed`](Board::relaxed) or not.
+    /// A board as [`Board::with_rules`]; `relaxed`, it also plays positions that cannot arise
+    /// in a game but can be played from (chess: impossible checks, too much material), as
+    /// chess.js plays them.
     pub fn with_rules_relaxed(
         fen: &JsValue,
         rules: V::Rules,
         relaxed: bool,
     ) -> Result<Self, JsValue> {
-        let start = if fen.is_undefined() || fen.is_null() {
-            V::start_with(&rules)
-        } else {
+        let mut board = Board::over(Game::with_rules(V::start_with(&rules), rules), relaxed);
+        if !(fen.is_undefined() || fen.is_null()) {
             let text = js::text(fen, ErrorKind::InvalidFen, "FEN", js::MAX_FEN_LEN)?;
-            let read = if relaxed {
-                V::from_fen_relaxed_for(text.trim(), &rules)
-            } else {
-                V::from_fen_for(text.trim(), &rules)
-            };
-            read.map_err(|e| {
+            board.core.load_fen(text.trim()).map_err(|e| {
                 js::error(
                     ErrorKind::InvalidFen,
                     &format!("invalid FEN {:?}: {e}", shorten(&text)),
                 )
-            })?
-        };
-        Ok(Board {
-            game: Game::with_rules(start, rules),
-            unplayable: None,
-            #[cfg(feature = "records")]
-            record: Default::default(),
-            relaxed,
-        })
+            })?;
+        }
+        Ok(board)
     }
 
     /// A board from `start` under the rules its mode implies (Chess960 for a Chess960 start).
     pub fn from_position(start: V) -> Self {
+        Board::over(Game::from_position(start), false)
+    }
+
+    fn over(game: Game<V>, relaxed: bool) -> Self {
         Board {
-            game: Game::from_position(start),
-            unplayable: None,
+            core: CoreBoard::from_game(game)
+                .with_policy(EditPolicy::KeepHistory)
+                .with_relaxed(relaxed),
             #[cfg(feature = "records")]
             record: Default::default(),
-            relaxed: false,
         }
+    }
+
+    /// Replaces the whole game with `game` (a record's main line, say), history and all.
+    pub fn replace_game(&mut self, game: Game<V>) {
+        self.core = CoreBoard::from_game(game)
+            .with_policy(self.core.policy())
+            .with_relaxed(self.core.relaxed());
     }
 
     /// The game behind the board; `InvalidFenError` while the board is set up unplayably.
     pub fn game(&self) -> Result<&Game<V>, JsValue> {
-        match &self.unplayable {
-            None => Ok(&self.game),
-            Some((setup, why)) => Err(js::error(
-                ErrorKind::InvalidFen,
-                &format!(
-                    "the board {:?} is not a playable position: {why}",
-                    shorten(&setup.fen())
-                ),
-            )),
-        }
+        self.core
+            .playable_game()
+            .map_err(|e| js::error(ErrorKind::InvalidFen, &e.to_string()))
     }
 
     /// The current position; `InvalidFenError` while the board is set up unplayably.
@@ -108,56 +96,34 @@ impl<V: JsVariant> Board<V> {
 
     /// The board as it stands, playable or not.
     pub fn setup(&self) -> V::Setup {
-        match &self.unplayable {
-            Some((setup, _)) => *setup,
-            None => self.game.position().setup_of(),
-        }
+        self.core.setup()
     }
 
     /// Changes the setup with `edit` (which answers `false` to refuse, changing nothing); the
-    /// board then starts a new game from it under the same rules, or holds it as unplayable.
+    /// board then plays on from it under the same rules, or holds it as unplayable, its
+    /// history kept.
     pub fn edit(&mut self, edit: impl FnOnce(&mut V::Setup) -> bool) -> bool {
-        let mut setup = self.setup();
-        if !edit(&mut setup) {
-            return false;
-        }
-        self.set_up(setup);
-        true
+        self.core
+            .edit(|setup| edit(setup).then_some(()).ok_or(()))
+            .is_ok()
     }
 
-    /// Starts a new game from `setup` under the same rules, or holds it as unplayable.
+    /// A new game from `setup` under the same rules (playable or held as unplayable), the
+    /// history forgotten.
     pub fn set_up(&mut self, setup: V::Setup) {
-        let rules = self.game.rules().clone();
-        let relaxed = || {
-            let pos = V::from_fen_relaxed_for(&setup.fen(), &rules).ok()?;
-            // The relaxed reading keeps the pieces where they stand.
-            (pos.setup_of().fen().split(' ').next() == setup.fen().split(' ').next()).then_some(pos)
-        };
-        match V::from_setup(&setup, &rules) {
-            Ok(pos) => {
-                self.game = Game::with_rules(pos, rules);
-                self.unplayable = None;
-            }
-            Err(why) => match self.relaxed.then(relaxed).flatten() {
-                Some(pos) => {
-                    self.game = Game::with_rules(pos, rules);
-                    self.unplayable = None;
-                }
-                None => self.unplayable = Some((setup, why)),
-            },
-        }
+        self.core.reset_to(setup);
     }
 
     /// Replaces the whole game with a new one at `fen` (or the start position) under the same
     /// rules; the board is unchanged when the FEN is refused.
     pub fn load(&mut self, fen: &JsValue) -> Result<(), JsValue> {
-        *self = Board::with_rules_relaxed(fen, self.game.rules().clone(), self.relaxed)?;
+        *self = Board::with_rules_relaxed(fen, self.game_rules(), self.core.relaxed())?;
         Ok(())
     }
 
     /// The rules in force.
     pub fn game_rules(&self) -> V::Rules {
-        self.game.rules().clone()
+        self.core.rules().clone()
     }
 
     /// The legal moves in coordinate notation, as a JS array of strings.
@@ -165,23 +131,18 @@ impl<V: JsVariant> Board<V> {
         let pos = self.position()?;
         let moves = pos.legal_moves();
         Ok(V::with_names(|names| {
-            names.names(moves.iter().map(|&mv| Played(pos, mv)))
+            names.names(moves.iter().map(|&mv| (pos, mv)))
         }))
     }
 
     /// Plays the legal move `mv` (already checked against the position).
     pub fn play(&mut self, mv: V::Move) -> Result<(), JsValue> {
-        self.game()?;
-        self.game.push(mv).map_err(|e| js::move_error(&e))
+        self.core.push(mv).map_err(|e| play_error(&e))
     }
 
     /// Takes back the last move; answers it with the position it was played from.
     pub fn pop_move(&mut self) -> Option<(V, V::Move)> {
-        if self.unplayable.is_some() {
-            return None;
-        }
-        let mv = self.game.pop()?;
-        Some((self.game.position().clone(), mv))
+        self.core.pop()
     }
 
     /// Parses `text` with `parse` and plays the move; answers the move in coordinate notation.
@@ -189,10 +150,10 @@ impl<V: JsVariant> Board<V> {
         let text = js::text(text, ErrorKind::InvalidMove, "move", js::MAX_MOVE_LEN)?;
         let pos = self.position()?;
         let mv = parse(pos, text.trim()).map_err(|e| js::move_error(&e))?;
-        // The parsers answer legal moves only; `Game::push` checks once more, so a parser bug
+        // The parsers answer legal moves only; the core checks once more, so a parser bug
         // cannot corrupt the board.
-        let name = V::with_names(|names| names.name(Played(pos, mv)));
-        self.game.push(mv).map_err(|e| js::move_error(&e))?;
+        let name = V::with_names(|names| names.name(pos, mv));
+        self.play(mv)?;
         Ok(name)
     }
 
@@ -209,40 +170,30 @@ impl<V: JsVariant> Board<V> {
     /// Takes back the last move; answers it in coordinate notation, `undefined` at the start.
     pub fn pop(&mut self) -> JsValue {
         match self.pop_move() {
-            Some((pos, mv)) => V::with_names(|names| names.name(Played(&pos, mv))),
+            Some((pos, mv)) => V::with_names(|names| names.name(&pos, mv)),
             None => JsValue::UNDEFINED,
         }
     }
 
-    /// The moves played so far, in coordinate notation.
+    /// The moves played so far (before edits too), in coordinate notation.
     pub fn history(&self) -> Array {
-        if self.unplayable.is_some() {
-            return Array::new();
-        }
-        let played = self
-            .game
-            .positions()
-            .iter()
-            .zip(self.game.moves().iter().copied());
-        V::with_names(|names| names.names(played.map(|(pos, mv)| Played(pos, mv))))
+        let played = self.core.history();
+        V::with_names(|names| names.names(played.into_iter()))
     }
 
     /// The current position as FEN.
     pub fn fen(&self) -> String {
-        match &self.unplayable {
-            Some((setup, _)) => setup.fen(),
-            None => self.game.position().fen(),
-        }
+        self.core.fen()
     }
 
     /// The side to move as chess.js names it: `"w"` (White, or Red in Xiangqi) or `"b"`.
     pub fn turn(&self) -> String {
-        color_letter(self.setup().turn()).to_owned()
+        color_letter(self.core.turn()).to_owned()
     }
 
     /// Whether the side to move has a king (general) and it is attacked, playable or not.
     pub fn is_check(&self) -> bool {
-        self.setup().is_check()
+        self.core.is_check()
     }
 
     /// Whether the side to move is in check and has no legal move.
@@ -257,28 +208,31 @@ impl<V: JsVariant> Board<V> {
 
     /// The name of the rule set in force (`"fide"`, `"chess960"`, `"asian"`, `"chinese"`, `"simple"`).
     pub fn rules(&self) -> String {
-        self.game.rules().to_string()
+        self.core.rules().to_string()
     }
 
     /// `color` resigns; `false` (and nothing changes) when the game is already over.
     pub fn resign(&mut self, color: &JsValue) -> Result<bool, JsValue> {
         let color = color_from_js(color)?;
-        self.game()?;
-        Ok(self.game.resign(color))
+        Ok(self.game_mut()?.resign(color))
     }
 
     /// Both sides agree to a draw; `false` when the game is already over.
     pub fn agree_draw(&mut self) -> Result<bool, JsValue> {
-        self.game()?;
-        Ok(self.game.agree_draw())
+        Ok(self.game_mut()?.agree_draw())
     }
 
     /// `color` runs out of time: a loss, or a draw when the opponent cannot win (the core's
     /// [`Game::flag`]); `false` when the game is already over.
     pub fn flag(&mut self, color: &JsValue) -> Result<bool, JsValue> {
         let color = color_from_js(color)?;
-        self.game()?;
-        Ok(self.game.flag(color))
+        Ok(self.game_mut()?.flag(color))
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Game<V>, JsValue> {
+        self.core
+            .game_mut()
+            .map_err(|e| js::error(ErrorKind::InvalidFen, &e.to_string()))
     }
 
     /// Whether neither side can win by any legal sequence of moves.
@@ -330,6 +284,14 @@ impl<V: JsVariant> Board<V> {
     #[cfg(feature = "svg")]
     pub fn svg(&self) -> Result<String, JsValue> {
         Ok(self.position()?.svg())
+    }
+}
+
+/// A move refused by the core board as a JS error.
+fn play_error<E: std::fmt::Display>(e: &PlayError<E>) -> JsValue {
+    match e {
+        PlayError::Move(e) => js::move_error(e),
+        PlayError::NotPlayable(e) => js::error(ErrorKind::InvalidFen, &e.to_string()),
     }
 }
 

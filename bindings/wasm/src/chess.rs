@@ -12,16 +12,6 @@ use crate::names::NameTable;
 use crate::setup::{chess_point, Point};
 
 impl JsVariant for Chess {
-    type Setup = Setup;
-
-    fn setup_of(&self) -> Setup {
-        Setup::from(self)
-    }
-
-    fn from_setup(setup: &Setup, rules: &ChessRules) -> Result<Chess, String> {
-        Chess::from_setup_for(setup, rules).map_err(|e| e.to_string())
-    }
-
     /// chess.js 1.4.0 generates moves square by square from a8 to h1; a pawn's single step,
     /// double step, then captures (towards the a-file first for White, the h-file for Black); a
     /// piece's moves ray by ray in its offset order, nearest first; promotions as n, b, r, q;
@@ -134,25 +124,8 @@ impl JsVariant for Chess {
         }
     }
 
-    fn name_slot(&self, mv: Move) -> u16 {
-        // from + to (12 bits), then the text's kind: plain (normal, en passant), a promotion
-        // piece, a castle in standard or in Chess960 mode. 7 * 4096 slots.
-        let kind = match mv.kind() {
-            MoveKind::Promotion(role) => match role {
-                Role::Knight => 1,
-                Role::Bishop => 2,
-                Role::Rook => 3,
-                _ => 4,
-            },
-            MoveKind::Castle if self.chess960() => 6,
-            MoveKind::Castle => 5,
-            _ => 0,
-        };
-        kind << 12 | (mv.to_u16() & 0x0fff)
-    }
-
     fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R {
-        thread_local!(static NAMES: NameTable = NameTable::new(7 << 12));
+        thread_local!(static NAMES: NameTable = NameTable::new(<Chess as qipan::board::Editable>::MOVE_INDICES));
         NAMES.with(f)
     }
 }
@@ -292,6 +265,37 @@ impl ChessBoard {
         {
             self.board.record = Default::default();
         }
+        Ok(())
+    }
+
+    /// Sets the castling rights from a FEN castling field (`"KQkq"`, `"Kq"`, `"-"`; X-FEN or
+    /// Shredder-FEN letters in Chess960) as chess.js's `setCastlingRights` sets them: the history
+    /// stays (taking a move back restores the rights before it), and rights the placement does
+    /// not support are dropped.
+    ///
+    /// Throws `InvalidFenError` for text that is not a castling field.
+    #[wasm_bindgen(js_name = setCastling)]
+    pub fn set_castling(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] field: JsValue,
+    ) -> Result<(), JsValue> {
+        let text = js::text(
+            &field,
+            ErrorKind::InvalidFen,
+            "castling rights",
+            js::MAX_FEN_LEN,
+        )?;
+        let mut fields: Vec<String> = self.board.fen().split(' ').map(str::to_owned).collect();
+        if let Some(castling) = fields.get_mut(2) {
+            text.trim().clone_into(castling);
+        }
+        let setup = Setup::from_fen(&fields.join(" "), self.is_chess960()).map_err(|e| {
+            js::error(
+                ErrorKind::InvalidFen,
+                &format!("invalid castling rights {:?}: {e}", shorten(&text)),
+            )
+        })?;
+        self.board.core.set_castling_rights(setup.castling_rights);
         Ok(())
     }
 

@@ -1,27 +1,19 @@
-//! [`JsVariant`]: what a game needs beyond [`Variant`] to become a JS class — conversion only:
+//! [`JsVariant`]: what a game needs beyond [`qipan::Variant`] to become a JS class — conversion only:
 //! where its move strings are kept, and how an object-form rules argument reads. Every rule and
 //! rule-set name comes from the core.
 
-use qipan::{GameRules, Variant};
+use qipan::board::Editable;
+use qipan::GameRules;
 use wasm_bindgen::JsValue;
 
 use crate::js;
-use crate::names::{NameSource, NameTable};
-use crate::setup::{JsSetup, Point};
+use crate::names::NameTable;
+use crate::setup::Point;
 
-/// What a game needs beyond [`Variant`] to become a JS class.
-pub trait JsVariant: Variant {
-    /// The slot of `mv`'s coordinate text in the variant's [`NameTable`]: equal slots must mean
-    /// equal text (a chess castle is written differently in Chess960 mode, so it has its own).
-    fn name_slot(&self, mv: Self::Move) -> u16;
+/// What a game needs beyond [`qipan::Variant`] to become a JS class.
+pub trait JsVariant: Editable {
     /// Runs `f` on the variant's [`NameTable`] (one per variant, shared by all boards).
     fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R;
-    /// The board's setup type (any placement, playable or not).
-    type Setup: JsSetup;
-    /// The setup of a position.
-    fn setup_of(&self) -> Self::Setup;
-    /// The position of a setup under `rules`, or why it cannot be played.
-    fn from_setup(setup: &Self::Setup, rules: &Self::Rules) -> Result<Self, String>;
     /// The facts of the legal move `mv` as chess.js's `Move` holds them.
     fn describe(&self, mv: Self::Move) -> MoveFacts;
     /// Where chess.js would list a move with these facts among the position's moves (lower
@@ -40,20 +32,6 @@ pub trait JsVariant: Variant {
                 Self::Rules::NAMES.join(", ")
             ),
         ))
-    }
-}
-
-/// A move with the position it is played from: what a [`NameTable`] names.
-#[derive(Debug)]
-pub struct Played<'a, V: JsVariant>(pub &'a V, pub V::Move);
-
-impl<V: JsVariant> NameSource for Played<'_, V> {
-    fn slot(&self) -> u16 {
-        self.0.name_slot(self.1)
-    }
-
-    fn text(&self) -> String {
-        self.0.coord(self.1)
     }
 }
 

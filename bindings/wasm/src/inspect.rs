@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::board::{color_from_js, color_letter, Board};
 use crate::games::JsVariant;
-use crate::setup::{JsSetup, PieceCode, Point};
+use crate::setup::{self, PieceCode, Point};
 use crate::verbose::insertion_sort;
 
 #[wasm_bindgen(inline_js = "
@@ -57,8 +57,8 @@ fn fen_letter((letter, color): PieceCode) -> char {
 }
 
 /// A square argument, or `None` for anything that is not a square's name.
-fn point<S: JsSetup>(value: &JsValue) -> Option<Point> {
-    value.as_string().and_then(|name| S::parse(&name))
+fn point<V: JsVariant>(value: &JsValue) -> Option<Point> {
+    value.as_string().and_then(|name| setup::parse::<V>(&name))
 }
 
 /// A `{type, color}` argument: chess.js's piece letters (any case; Xiangqi also `e`, `h`) and
@@ -80,8 +80,8 @@ fn piece_code(value: &JsValue) -> Option<PieceCode> {
 impl<V: JsVariant> Board<V> {
     /// chess.js's `get(square)`: `{type, color}` or `undefined`.
     pub fn get(&self, square: &JsValue) -> JsValue {
-        point::<V::Setup>(square)
-            .and_then(|p| self.setup().piece(p))
+        point::<V>(square)
+            .and_then(|p| setup::piece::<V>(&self.setup(), p))
             .map_or(JsValue::UNDEFINED, |piece| {
                 piece_object(&fen_letter(piece).to_string())
             })
@@ -89,28 +89,28 @@ impl<V: JsVariant> Board<V> {
 
     /// chess.js's `put({type, color}, square)`: `true` when the piece now stands there.
     pub fn put(&mut self, piece: &JsValue, square: &JsValue) -> bool {
-        let (Some(piece), Some(point)) = (piece_code(piece), point::<V::Setup>(square)) else {
+        let (Some(piece), Some(point)) = (piece_code(piece), point::<V>(square)) else {
             return false;
         };
-        self.edit(|setup| setup.place(point, Some(piece)))
+        self.edit(|s| setup::place::<V>(s, point, Some(piece)))
     }
 
     /// chess.js's `remove(square)`: the piece taken off, or `undefined`.
     pub fn remove(&mut self, square: &JsValue) -> JsValue {
-        let Some(point) = point::<V::Setup>(square) else {
+        let Some(point) = point::<V>(square) else {
             return JsValue::UNDEFINED;
         };
         let taken = self.get(square);
-        if !taken.is_undefined() {
-            self.edit(|setup| setup.place(point, None));
-        }
+        // An edit even on an empty square: chess.js then drops the castling rights and the en
+        // passant square the board no longer supports, as after any `remove`.
+        self.edit(|s| setup::place::<V>(s, point, None));
         taken
     }
 
     /// chess.js's `clear()`: an empty board, White / Red to move, history gone (a board that
     /// cannot be played until the kings are put back).
     pub fn clear(&mut self) {
-        self.set_up(V::Setup::empty());
+        self.set_up(V::empty_setup(self.core.rules()));
         // chess.js's clear() drops the headers and comments too.
         #[cfg(feature = "records")]
         {
@@ -132,31 +132,35 @@ impl<V: JsVariant> Board<V> {
     /// chess.js's `board()`: rows from the last rank down, each from file `a`, of
     /// `{square, type, color}` or `null`.
     pub fn board(&self) -> Array {
-        let setup = self.setup();
-        let letters: String = V::Setup::points()
-            .map(|p| setup.piece(p).map_or('.', fen_letter))
+        let now = self.setup();
+        let letters: String = setup::points::<V>()
+            .map(|p| setup::piece::<V>(&now, p).map_or('.', fen_letter))
             .collect();
-        let top_rank = V::Setup::RANKS - 1 + V::Setup::FIRST_RANK;
-        board_rows(&letters, u32::from(V::Setup::FILES), u32::from(top_rank))
+        let top_rank = setup::ranks::<V>() - 1 + V::FIRST_RANK;
+        board_rows(
+            &letters,
+            u32::from(setup::files::<V>()),
+            u32::from(top_rank),
+        )
     }
 
     /// chess.js's `ascii()`: the board in a frame, rank numbers on the left, files below.
     pub fn ascii(&self) -> String {
-        let setup = self.setup();
-        let files = usize::from(V::Setup::FILES);
+        let now = self.setup();
+        let files = V::FILES;
         let frame = format!("   +{}+\n", "-".repeat(3 * files));
         let mut out = frame.clone();
-        for rank in (0..V::Setup::RANKS).rev() {
-            out.push_str(&format!(" {} |", rank + V::Setup::FIRST_RANK));
-            for file in 0..V::Setup::FILES {
-                let letter = setup.piece(Point { file, rank }).map_or('.', fen_letter);
+        for rank in (0..setup::ranks::<V>()).rev() {
+            out.push_str(&format!(" {} |", rank + V::FIRST_RANK));
+            for file in 0..setup::files::<V>() {
+                let letter = setup::piece::<V>(&now, Point { file, rank }).map_or('.', fen_letter);
                 out.push_str(&format!(" {letter} "));
             }
             out.push_str("|\n");
         }
         out.push_str(&frame);
         out.push_str("    ");
-        for file in 0..V::Setup::FILES {
+        for file in 0..setup::files::<V>() {
             out.push_str(&format!(" {} ", char::from(b'a' + file)));
         }
         // chess.js ends the file row without its last space.
@@ -167,28 +171,27 @@ impl<V: JsVariant> Board<V> {
     /// chess.js's `attackers(square, color?)`: the squares of `color`'s pieces (the side to
     /// move's when left out) that attack `square`, in board order.
     pub fn attackers(&self, square: &JsValue, color: &JsValue) -> Result<Array, JsValue> {
-        let setup = self.setup();
+        let now = self.setup();
         let by = if color.is_undefined() || color.is_null() {
-            setup.turn()
+            V::setup_turn(&now)
         } else {
             color_from_js(color)?
         };
         let out = Array::new();
-        if let Some(p) = point::<V::Setup>(square) {
+        if let Some(p) = point::<V>(square) {
             // chess.js lists them from the last rank down, each rank from file a.
-            let mut found: Vec<(u32, Point)> = setup
-                .attackers(p, by)
+            let mut found: Vec<(u32, Point)> = setup::attackers::<V>(&now, p, by)
                 .into_iter()
                 .map(|q| {
                     (
-                        u32::from(V::Setup::RANKS - q.rank) << 4 | u32::from(q.file),
+                        u32::from(setup::ranks::<V>() - q.rank) << 4 | u32::from(q.file),
                         q,
                     )
                 })
                 .collect();
             insertion_sort(&mut found);
             for (_, q) in found {
-                out.push(&JsValue::from_str(&V::Setup::name(q)));
+                out.push(&JsValue::from_str(&setup::name::<V>(q)));
             }
         }
         Ok(out)
@@ -197,11 +200,12 @@ impl<V: JsVariant> Board<V> {
     /// chess.js's `isAttacked(square, color)`: whether a piece of `color` attacks `square`.
     pub fn is_attacked(&self, square: &JsValue, color: &JsValue) -> Result<bool, JsValue> {
         let by = color_from_js(color)?;
-        Ok(point::<V::Setup>(square).is_some_and(|p| !self.setup().attackers(p, by).is_empty()))
+        Ok(point::<V>(square)
+            .is_some_and(|p| !setup::attackers::<V>(&self.setup(), p, by).is_empty()))
     }
 
     /// The side to move as chess.js names it.
     pub fn turn_letter(&self) -> &'static str {
-        color_letter(self.setup().turn())
+        color_letter(V::setup_turn(&self.setup()))
     }
 }

@@ -1,13 +1,14 @@
 //! [`NameTable`]: the JS strings of moves, made once and handed out again.
 //!
 //! Turning Rust text into a JS string costs more than generating the moves, so every move's
-//! coordinate text is made into a JS string once, kept in a JS array at the move's slot
-//! ([`NameSource::slot`]), and a list of moves crosses
+//! coordinate text is made into a JS string once, kept in a JS array at the move's slot (the
+//! core's dense index, [`Editable::move_index`]), and a list of moves crosses
 //! the boundary as one `Uint16Array` view of slots that a small JS function maps to the strings.
 
 use std::cell::RefCell;
 
 use js_sys::Array;
+use qipan::board::Editable;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = "
@@ -32,14 +33,6 @@ extern "C" {
     fn names_at(table: &Array, slots: &[u16]) -> Array;
 }
 
-/// A move as a [`NameTable`] sees it: its slot, and its text when the slot is still empty.
-pub trait NameSource {
-    /// The slot: equal slots must mean equal text.
-    fn slot(&self) -> u16;
-    /// The text (coordinate notation).
-    fn text(&self) -> String;
-}
-
 /// The JS strings of one variant's moves by slot, with a bitset of the slots filled.
 #[derive(Debug)]
 pub struct NameTable {
@@ -58,35 +51,36 @@ impl NameTable {
 
     /// The slot of `mv` (played from `pos`), its string made first if `filled` says it is
     /// missing.
-    fn slot_in(&self, filled: &mut [u64], item: &impl NameSource) -> u16 {
-        let slot = item.slot();
-        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
+    fn slot_in<V: Editable>(&self, filled: &mut [u64], pos: &V, mv: V::Move) -> u32 {
+        let slot = pos.move_index(mv);
+        let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+        let slot = slot as u32;
         match filled.get_mut(word) {
             Some(w) if *w & bit != 0 => {}
             Some(w) => {
-                self.strings
-                    .set(u32::from(slot), JsValue::from_str(&item.text()));
+                self.strings.set(slot, JsValue::from_str(&pos.coord(mv)));
                 *w |= bit;
             }
-            // A slot past the table (a `name_slot` bug) is rewritten every time, never missed.
-            None => self
-                .strings
-                .set(u32::from(slot), JsValue::from_str(&item.text())),
+            // A slot past the table (a `move_index` bug) is rewritten every time, never missed.
+            None => self.strings.set(slot, JsValue::from_str(&pos.coord(mv))),
         }
         slot
     }
 
-    /// The JS string of one move.
-    pub fn name(&self, item: impl NameSource) -> JsValue {
-        let slot = self.with_filled(|table, filled| table.slot_in(filled, &item));
-        self.strings.get(u32::from(slot))
+    /// The JS string of one move, played from `pos`.
+    pub fn name<V: Editable>(&self, pos: &V, mv: V::Move) -> JsValue {
+        let slot = self.with_filled(|table, filled| table.slot_in(filled, pos, mv));
+        self.strings.get(slot)
     }
 
-    /// The JS strings of moves.
-    pub fn names(&self, moves: impl ExactSizeIterator<Item = impl NameSource>) -> Array {
-        let mut slots = Vec::with_capacity(moves.len());
+    /// The JS strings of moves, each with the position it is played from.
+    pub fn names<'a, V: Editable>(
+        &self,
+        moves: impl ExactSizeIterator<Item = (&'a V, V::Move)>,
+    ) -> Array {
+        let mut slots: Vec<u16> = Vec::with_capacity(moves.len());
         self.with_filled(|table, filled| {
-            slots.extend(moves.map(|item| table.slot_in(filled, &item)));
+            slots.extend(moves.map(|(pos, mv)| table.slot_in(filled, pos, mv) as u16));
         });
         names_at(&self.strings, &slots)
     }

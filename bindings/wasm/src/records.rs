@@ -203,7 +203,7 @@ impl<V: RecordVariant> Board<V> {
     /// board as it was.
     pub fn load_pgn(&mut self, text: &JsValue, options: &JsValue) -> Result<(), JsValue> {
         let (text, strict) = load_text(text, options)?;
-        let tree = read_first::<V>(&text, self.game.rules())?;
+        let tree = read_first::<V>(&text, self.core.rules())?;
         if let Some(e) = tree.errors.first() {
             return Err(record_error(e));
         }
@@ -218,8 +218,7 @@ impl<V: RecordVariant> Board<V> {
                 comments.insert(tree.position(id).fen(), comment.clone());
             }
         }
-        self.game = tree.game_at(tree.end(root));
-        self.unplayable = None;
+        self.replace_game(tree.game_at(tree.end(root)));
         self.record = Record {
             tags: tree.tags,
             comments,
@@ -231,7 +230,7 @@ impl<V: RecordVariant> Board<V> {
     /// from the game itself; `Result` from the game's end when the header says `*`), the moves
     /// with the comments of their positions.
     pub fn record_tree(&self) -> GameTree<V> {
-        let mut tree = GameTree::from_game(&self.game);
+        let mut tree = GameTree::from_game(self.core.game());
         for (name, value) in &self.record.tags {
             match name.as_str() {
                 "Variant" | "SetUp" | "FEN" => {}
@@ -317,7 +316,7 @@ impl<V: RecordVariant> Board<V> {
     pub fn comment(&self) -> Option<String> {
         self.record
             .comments
-            .get(&self.game.position().fen())
+            .get(&self.core.position().fen())
             .cloned()
     }
 
@@ -329,13 +328,13 @@ impl<V: RecordVariant> Board<V> {
             .replace('}', "]");
         self.record
             .comments
-            .insert(self.game.position().fen(), text);
+            .insert(self.core.position().fen(), text);
         Ok(())
     }
 
     /// Removes the comment on the current position and answers it.
     pub fn remove_comment(&mut self) -> Option<String> {
-        let fen = self.game.position().fen();
+        let fen = self.core.position().fen();
         self.record.comments.remove(&fen)
     }
 
@@ -344,7 +343,7 @@ impl<V: RecordVariant> Board<V> {
     pub fn comments(&mut self, remove: bool) -> Array {
         let out = Array::new();
         let mut kept = HashMap::new();
-        for position in self.game.positions() {
+        for position in self.core.game().positions() {
             let fen = position.fen();
             if kept.contains_key(&fen) {
                 continue;

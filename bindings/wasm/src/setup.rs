@@ -1,13 +1,13 @@
-//! [`JsSetup`]: a board of either game as chess.js's inspection and setup methods see it —
-//! points named `a1`…`h8` (chess) or `a0`…`i9` (Xiangqi, ICCS), pieces as `{type, color}` with the
-//! FEN letter in lower case — over the core's setups ([`qipan::chess::Setup`],
-//! [`qipan::xiangqi::Setup`]), which hold any placement, playable or not.
+//! Points and pieces as chess.js's inspection and setup methods see them — points named `a1`…`h8`
+//! (chess) or `a0`…`i9` (Xiangqi, ICCS), pieces as `{type, color}` with the FEN letter in lower
+//! case — over the core's editable boards ([`qipan::board::Editable`]).
 //!
-//! Conversion only: which placements are refused, what attacks a point and whether a king is in
-//! check are the core's answers.
+//! Conversion only: square names are read by the core, and which placements are refused, what
+//! attacks a point and whether a king is in check are the core's answers.
 
-use qipan::chess::{self, Bitboard, Role};
-use qipan::xiangqi::{self, PieceKind};
+use qipan::board::Editable;
+use qipan::chess;
+use qipan::xiangqi;
 use qipan::Color;
 
 /// A point of a board: file 0 (`a`) up, rank 0 (the first rank, White's / Red's side) up.
@@ -22,60 +22,70 @@ pub struct Point {
 /// A piece as chess.js gives it: the lower-case FEN letter and the side.
 pub type PieceCode = (char, Color);
 
-/// A board being set up, playable or not.
-pub trait JsSetup: Copy + std::fmt::Debug {
-    /// Files on the board.
-    const FILES: u8;
-    /// Ranks on the board.
-    const RANKS: u8;
-    /// The digit of the first rank in square names (1 in chess, 0 in ICCS).
-    const FIRST_RANK: u8;
+/// Files on a board of `V`.
+pub fn files<V: Editable>() -> u8 {
+    V::FILES as u8
+}
 
-    /// An empty board, White / Red to move.
-    fn empty() -> Self;
-    /// The piece on `point`.
-    fn piece(&self, point: Point) -> Option<PieceCode>;
-    /// Puts `piece` on `point` (or empties it); `false`, and nothing changed, when the core
-    /// refuses the piece there or chess.js would (a second king of one side).
-    fn place(&mut self, point: Point, piece: Option<PieceCode>) -> bool;
-    /// The side to move.
-    fn turn(&self) -> Color;
-    /// The points of the pieces of `by` that attack `point`.
-    fn attackers(&self, point: Point, by: Color) -> Vec<Point>;
-    /// Whether the side to move has a king / general and it is attacked.
-    fn is_check(&self) -> bool;
-    /// The FEN.
-    fn fen(&self) -> String;
+/// Ranks on a board of `V`.
+pub fn ranks<V: Editable>() -> u8 {
+    (V::SQUARES / V::FILES) as u8
+}
 
-    /// The name of `point` (`e4`, `e0`).
-    fn name(point: Point) -> String {
-        format!(
-            "{}{}",
-            char::from(b'a' + point.file),
-            point.rank + Self::FIRST_RANK
-        )
-    }
+/// The core's square index of `point`.
+pub fn index<V: Editable>(point: Point) -> usize {
+    usize::from(point.rank) * V::FILES + usize::from(point.file)
+}
 
-    /// The point of a name, `None` for anything else.
-    fn parse(name: &str) -> Option<Point> {
-        let &[file, rank] = name.as_bytes() else {
-            return None;
-        };
-        let file = file.checked_sub(b'a')?;
-        let rank = rank.checked_sub(b'0')?.checked_sub(Self::FIRST_RANK)?;
-        (file < Self::FILES && rank < Self::RANKS).then_some(Point { file, rank })
-    }
-
-    /// Every point in chess.js's board order: the last rank first, each from file `a`.
-    fn points() -> impl Iterator<Item = Point> {
-        (0..Self::RANKS)
-            .rev()
-            .flat_map(|rank| (0..Self::FILES).map(move |file| Point { file, rank }))
+/// The point of the core's square index `sq`.
+pub fn point_of<V: Editable>(sq: usize) -> Point {
+    Point {
+        file: (sq % V::FILES) as u8,
+        rank: (sq / V::FILES) as u8,
     }
 }
 
-fn chess_square(point: Point) -> chess::Square {
-    chess::Square::new(u32::from(point.rank) * 8 + u32::from(point.file))
+/// The name of `point` (`e4`, `e0`).
+pub fn name<V: Editable>(point: Point) -> String {
+    V::square_name(index::<V>(point))
+}
+
+/// The point of a name, `None` for anything else (the core's reader of square names).
+pub fn parse<V: Editable>(name: &str) -> Option<Point> {
+    V::parse_square(name).map(point_of::<V>)
+}
+
+/// Every point in chess.js's board order: the last rank first, each from file `a`.
+pub fn points<V: Editable>() -> impl Iterator<Item = Point> {
+    (0..ranks::<V>())
+        .rev()
+        .flat_map(|rank| (0..files::<V>()).map(move |file| Point { file, rank }))
+}
+
+/// The piece on `point` of a set-up.
+pub fn piece<V: Editable>(setup: &V::Setup, point: Point) -> Option<PieceCode> {
+    V::setup_piece(setup, index::<V>(point)).map(V::piece_code)
+}
+
+/// chess.js's `put` (`remove` with `None`) on a set-up: `false`, and nothing changed, for an
+/// unknown piece letter or a piece the core refuses there ([`Editable::put`]).
+pub fn place<V: Editable>(setup: &mut V::Setup, point: Point, piece: Option<PieceCode>) -> bool {
+    let piece = match piece {
+        None => None,
+        Some((letter, color)) => match V::piece_of_code(letter, color) {
+            Some(piece) => Some(piece),
+            None => return false,
+        },
+    };
+    V::put(setup, index::<V>(point), piece)
+}
+
+/// The points of the pieces of `by` that attack `point` of a set-up.
+pub fn attackers<V: Editable>(setup: &V::Setup, point: Point, by: Color) -> Vec<Point> {
+    V::setup_attackers(setup, index::<V>(point), by)
+        .into_iter()
+        .map(point_of::<V>)
+        .collect()
 }
 
 /// The point of a chess square.
@@ -86,118 +96,10 @@ pub fn chess_point(sq: chess::Square) -> Point {
     }
 }
 
-impl JsSetup for chess::Setup {
-    const FILES: u8 = 8;
-    const RANKS: u8 = 8;
-    const FIRST_RANK: u8 = 1;
-
-    fn empty() -> Self {
-        chess::Setup::empty()
-    }
-
-    fn piece(&self, point: Point) -> Option<PieceCode> {
-        self.piece_at(chess_square(point))
-            .map(|p| (p.role.char(), p.color))
-    }
-
-    fn place(&mut self, point: Point, piece: Option<PieceCode>) -> bool {
-        let sq = chess_square(point);
-        let piece = match piece {
-            None => None,
-            Some((letter, color)) => {
-                let Some(role) = Role::from_char(letter) else {
-                    return false;
-                };
-                // chess.js keeps one king a side: a second one elsewhere is refused.
-                let kings = self.pieces(color, Role::King);
-                if role == Role::King && (kings & !Bitboard::from_square(sq)).any() {
-                    return false;
-                }
-                Some(chess::Piece { color, role })
-            }
-        };
-        self.set_piece_at(sq, piece);
-        // As chess.js 1.4.0 after put/remove: castling rights the placement no longer supports
-        // are dropped, and so is the en passant square (its test compares empty squares with
-        // `null` where they are `undefined`, so it clears the square after every edit).
-        self.castling_rights = self.clean_castling_rights();
-        self.ep_square = None;
-        true
-    }
-
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn attackers(&self, point: Point, by: Color) -> Vec<Point> {
-        chess::Setup::attackers(self, chess_square(point), by)
-            .into_iter()
-            .map(chess_point)
-            .collect()
-    }
-
-    fn is_check(&self) -> bool {
-        chess::Setup::is_check(self)
-    }
-
-    fn fen(&self) -> String {
-        chess::Setup::fen(self)
-    }
-}
-
-fn xiangqi_square(point: Point) -> xiangqi::Square {
-    xiangqi::Square::new(point.file, point.rank)
-}
-
 /// The point of a Xiangqi square.
 pub fn xiangqi_point(sq: xiangqi::Square) -> Point {
     Point {
         file: sq.file(),
         rank: sq.rank(),
-    }
-}
-
-impl JsSetup for xiangqi::Setup {
-    const FILES: u8 = 9;
-    const RANKS: u8 = 10;
-    const FIRST_RANK: u8 = 0;
-
-    fn empty() -> Self {
-        xiangqi::Setup::empty()
-    }
-
-    fn piece(&self, point: Point) -> Option<PieceCode> {
-        self.piece_at(xiangqi_square(point))
-            .map(|p| (p.kind.fen_char().to_ascii_lowercase(), p.color))
-    }
-
-    fn place(&mut self, point: Point, piece: Option<PieceCode>) -> bool {
-        let piece = match piece {
-            None => None,
-            Some((letter, color)) => match PieceKind::from_fen_char(letter) {
-                Some(kind) => Some(xiangqi::Piece { color, kind }),
-                None => return false,
-            },
-        };
-        self.set_piece_at(xiangqi_square(point), piece).is_ok()
-    }
-
-    fn turn(&self) -> Color {
-        xiangqi::Setup::turn(self)
-    }
-
-    fn attackers(&self, point: Point, by: Color) -> Vec<Point> {
-        xiangqi::Setup::attackers(self, xiangqi_square(point), by)
-            .into_iter()
-            .map(xiangqi_point)
-            .collect()
-    }
-
-    fn is_check(&self) -> bool {
-        xiangqi::Setup::is_check(self)
-    }
-
-    fn fen(&self) -> String {
-        xiangqi::Setup::fen(self)
     }
 }

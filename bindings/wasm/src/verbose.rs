@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use crate::board::Board;
 use crate::games::{JsVariant, MoveFacts};
 use crate::js;
-use crate::setup::{JsSetup, Point};
+use crate::setup::{self, Point};
 
 #[wasm_bindgen(inline_js = "
 class Move {
@@ -118,7 +118,7 @@ fn describe_played<'a, V: JsVariant + 'a>(
         after.play_or_pass(mv);
         texts.push_str(&after.fen());
     }
-    move_objects(&packed, &texts, V::Setup::FIRST_RANK)
+    move_objects(&packed, &texts, V::FIRST_RANK)
 }
 
 /// Sorts by key, stably. A move list is short (a few dozen), and the standard library's sorts
@@ -175,7 +175,7 @@ impl<V: JsVariant> Board<V> {
         if options.square.is_some() || options.piece.is_some() {
             let square = match &options.square {
                 // chess.js: a square that is not one gives no moves.
-                Some(name) => match V::Setup::parse(name) {
+                Some(name) => match setup::parse::<V>(name) {
                     Some(p) => Some(p),
                     None => return Ok(Array::new()),
                 },
@@ -213,8 +213,8 @@ impl<V: JsVariant> Board<V> {
             let (from, to, promotion) = (field("from"), field("to"), field("promotion"));
             let found = pos.legal_moves().into_iter().find(|&mv| {
                 let facts = pos.describe(mv);
-                Some(V::Setup::name(facts.from)) == from
-                    && Some(V::Setup::name(facts.to)) == to
+                Some(setup::name::<V>(facts.from)) == from
+                    && Some(setup::name::<V>(facts.to)) == to
                     && facts.promotion.map_or(true, |p| {
                         promotion.as_deref() == Some(p.encode_utf8(&mut [0; 4]))
                     })
@@ -243,21 +243,21 @@ impl<V: JsVariant> Board<V> {
         if !MovesOptions::read(options).verbose {
             return None;
         }
-        let Ok(game) = self.game() else {
-            return Some(Array::new());
-        };
-        let played = game.positions().iter().zip(game.moves().iter().copied());
-        Some(describe_played(played, game.moves().len()))
+        // After an edit, chess.js describes the moves on the edited board taken back.
+        let played = self.core.history_on_board();
+        let count = played.len();
+        Some(describe_played(
+            played.iter().map(|(pos, mv)| (pos, *mv)),
+            count,
+        ))
     }
 
     /// The moves played since the start, in the game's notation (SAN; WXF in Xiangqi): chess.js's
     /// plain `history()`, without building `Move` objects.
     pub fn history_notation(&self) -> Array {
-        let Ok(game) = self.game() else {
-            return Array::new();
-        };
-        let mut texts = String::with_capacity(game.moves().len() * 6);
-        for (i, (pos, &mv)) in game.positions().iter().zip(game.moves()).enumerate() {
+        let played = self.core.history();
+        let mut texts = String::with_capacity(played.len() * 6);
+        for (i, (pos, mv)) in played.into_iter().enumerate() {
             if i > 0 {
                 texts.push('\n');
             }

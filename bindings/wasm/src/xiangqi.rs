@@ -1,7 +1,7 @@
 //! `XiangqiBoard`: Xiangqi for JavaScript, with ICCS, WXF and Chinese notation.
 
 use js_sys::Reflect;
-use qipan::xiangqi::{Move, Setup, Xiangqi, XiangqiRules};
+use qipan::xiangqi::{Move, Xiangqi, XiangqiRules};
 use qipan::Variant;
 use wasm_bindgen::prelude::*;
 
@@ -13,16 +13,6 @@ use crate::names::NameTable;
 use crate::setup::{xiangqi_point, Point};
 
 impl JsVariant for Xiangqi {
-    type Setup = Setup;
-
-    fn setup_of(&self) -> Setup {
-        Setup::from(self)
-    }
-
-    fn from_setup(setup: &Setup, rules: &XiangqiRules) -> Result<Xiangqi, String> {
-        Xiangqi::from_setup_for(setup, rules).map_err(|e| e.to_string())
-    }
-
     fn describe(&self, mv: Move) -> MoveFacts {
         if mv.is_null() {
             // As chess.js's null move: from the first point of its board order to itself.
@@ -88,12 +78,8 @@ impl JsVariant for Xiangqi {
         Ok(rules)
     }
 
-    fn name_slot(&self, mv: Move) -> u16 {
-        mv.to_u16() // from * 90 + to, below 8100
-    }
-
     fn with_names<R>(f: impl FnOnce(&NameTable) -> R) -> R {
-        thread_local!(static NAMES: NameTable = NameTable::new(8100));
+        thread_local!(static NAMES: NameTable = NameTable::new(<Xiangqi as qipan::board::Editable>::MOVE_INDICES));
         NAMES.with(f)
     }
 }

@@ -24,7 +24,16 @@ const EXACT_RUN = GAMES === DEFAULT_GAMES && process.env.QIPAN_SEED === undefine
 
 /** Calls (by key) where qipan's `Chess` still answers otherwise than chess.js 1.4.0. */
 const KNOWN_DIFFERENCES = new Set([
-  "ascii() (state after)",
+  // Since put/remove keep the history (as chess.js's do), these states after a call differ when
+  // (a) chess.js's history() (which the state reads) takes every move back and plays it again over
+  // an edit, restoring a king replaced on a square a move used and the castling rights set since,
+  // or (b) the run restarts both from a FEN with castling rights and no king (skipValidation),
+  // whose rights qipan's set-up drops.
+  "attackers(square) (state after)",
+  "deleteComment() (state after)",
+  "hash() (state after)",
+  "isCheckmate() (state after)",
+  "isInsufficientMaterial() (state after)",
   "hash()",
   "isCheckmate()",
   "isDraw()",
@@ -35,8 +44,6 @@ const KNOWN_DIFFERENCES = new Set([
   "loadPgn(own pgn)",
   "loadPgn(own pgn, strict)",
   "loadPgn(own pgn, strict) (state after)",
-  "move(annotated san)",
-  "move(annotated san) (state after)",
   "move(illegal object)",
   "move(illegal san)",
   "move(lan)",
@@ -54,18 +61,12 @@ const KNOWN_DIFFERENCES = new Set([
   "moves()",
   "moves(piece)",
   "moves(square)",
-  "moves(square) (state after)",
   "moves(verbose)",
   "moves(verbose, square, piece)",
   "perft(2)",
   "put (state after)",
-  "remove (state after)",
-  "setCastlingRights",
-  "setCastlingRights (state after)",
-  "setHeader(key, value) (state after)",
   "setTurn",
   "setTurn (state after)",
-  "squareColor (state after)",
 ]);
 
 const SQUARE_NAMES = reference.SQUARES;

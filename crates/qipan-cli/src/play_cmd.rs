@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
+use qipan::board::{Board, Editable};
 use qipan::engine::{Engine, EngineGame, Limit, Protocol, SearchOptions, Timeouts};
 use qipan::{Color, Game, Variant};
 
@@ -92,8 +93,9 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, String> {
     qipan::with_game_kind!(args.game.variant, |V, rules| play_in::<V>(args, rules))
 }
 
-fn play_in<V: EngineGame>(args: &PlayArgs, rules: V::Rules) -> Result<ExitCode, String> {
-    let mut game = args.game.game::<V>(rules)?;
+fn play_in<V: EngineGame + Editable>(args: &PlayArgs, rules: V::Rules) -> Result<ExitCode, String> {
+    // The core's editable board, as the Python and JS boards hold it (nothing edits it here).
+    let mut game = Board::from_game(args.game.game::<V>(rules)?);
     let mut opponent = opponent(args)?;
     let stdin = io::stdin();
     let out = &mut io::stdout().lock();
@@ -118,27 +120,27 @@ fn announce<V: Variant>(
 
 /// The engine moves while it is its turn and the game goes on; an engine error is shown and the
 /// engine leaves the game.
-fn engine_moves<V: EngineGame>(
-    game: &mut Game<V>,
+fn engine_moves<V: EngineGame + Editable>(
+    board: &mut Board<V>,
     out: &mut impl Write,
     opponent: &mut Option<&mut Opponent>,
 ) -> io::Result<()> {
     let Some(player) = opponent.as_deref_mut() else {
         return Ok(());
     };
-    if game.outcome().is_some() || game.position().turn() != player.side {
+    if board.game().outcome().is_some() || board.position().turn() != player.side {
         return Ok(());
     }
     let result = player
         .engine
-        .play(game, &player.limit, &SearchOptions::default());
+        .play(board.game(), &player.limit, &SearchOptions::default());
     match result {
         Ok(result) => match result.best.best {
             Some(mv) => {
-                let before = game.position().clone();
-                game.push_unchecked(mv);
-                announce(out, game, &before, mv)?;
-                show(out, game)
+                let before = board.position().clone();
+                board.push_unchecked(mv);
+                announce(out, board.game(), &before, mv)?;
+                show(out, board.game())
             }
             None => writeln!(out, "the engine has no move"),
         },
@@ -172,15 +174,19 @@ fn show<V: Variant>(out: &mut impl Write, game: &Game<V>) -> io::Result<()> {
     }
 }
 
-fn run<V: EngineGame>(
-    game: &mut Game<V>,
+fn run<V: EngineGame + Editable>(
+    board: &mut Board<V>,
     input: impl BufRead,
     out: &mut impl Write,
     mut opponent: Option<&mut Opponent>,
 ) -> io::Result<()> {
-    writeln!(out, "qipan play: {} (type help for commands)", game.kind())?;
-    show(out, game)?;
-    engine_moves(game, out, &mut opponent)?;
+    writeln!(
+        out,
+        "qipan play: {} (type help for commands)",
+        board.game().kind()
+    )?;
+    show(out, board.game())?;
+    engine_moves(board, out, &mut opponent)?;
     write!(out, "> ")?;
     out.flush()?;
     // Lines as bytes: a line that is not UTF-8 is a bad move, not the end of the session.
@@ -191,9 +197,9 @@ fn run<V: EngineGame>(
             "" => {}
             "quit" | "exit" => break,
             "help" => writeln!(out, "{HELP}")?,
-            "fen" => writeln!(out, "{}", game.position().fen())?,
+            "fen" => writeln!(out, "{}", board.fen())?,
             "moves" => {
-                let pos = game.position();
+                let pos = board.position();
                 let mut moves: Vec<String> = pos
                     .legal_moves()
                     .into_iter()
@@ -203,44 +209,47 @@ fn run<V: EngineGame>(
                 writeln!(out, "{}", moves.join(" "))?;
             }
             "resign" | "draw" | "flag" => {
-                let turn = game.position().turn();
-                let done = match command {
-                    "resign" => game.resign(turn),
-                    "draw" => game.agree_draw(),
-                    _ => game.flag(turn),
+                let turn = board.turn();
+                let done = match (command, board.game_mut()) {
+                    (_, Err(_)) => false,
+                    ("resign", Ok(game)) => game.resign(turn),
+                    ("draw", Ok(game)) => game.agree_draw(),
+                    (_, Ok(game)) => game.flag(turn),
                 };
                 if done {
-                    show(out, game)?;
+                    show(out, board.game())?;
                 } else {
                     writeln!(out, "the game is over; undo or quit")?;
                 }
             }
-            "undo" if game.adjudication().is_some() => {
-                game.take_back_adjudication();
-                show(out, game)?;
+            "undo" if board.game().adjudication().is_some() => {
+                if let Ok(game) = board.game_mut() {
+                    game.take_back_adjudication();
+                }
+                show(out, board.game())?;
             }
-            "undo" => match game.pop() {
+            "undo" => match board.pop() {
                 Some(_) => {
                     // Against an engine, take back its reply too: your move is to play again.
                     if let Some(player) = opponent.as_deref() {
-                        if game.position().turn() == player.side && game.ply() > 0 {
-                            game.pop();
+                        if board.turn() == player.side && board.history_len() > 0 {
+                            board.pop();
                         }
                     }
-                    show(out, game)?
+                    show(out, board.game())?
                 }
                 None => writeln!(out, "nothing to undo")?,
             },
             text => {
-                if let Some(o) = game.outcome() {
+                if let Some(o) = board.game().outcome() {
                     writeln!(out, "the game is over ({}); undo or quit", o.result())?;
                 } else {
-                    let pos = game.position().clone();
-                    match game.push_any(text) {
+                    let pos = board.position().clone();
+                    match board.push_with(text, |pos, text| pos.parse_any(text)) {
                         Ok(mv) => {
-                            announce(out, game, &pos, mv)?;
-                            show(out, game)?;
-                            engine_moves(game, out, &mut opponent)?;
+                            announce(out, board.game(), &pos, mv)?;
+                            show(out, board.game())?;
+                            engine_moves(board, out, &mut opponent)?;
                         }
                         Err(e) => writeln!(out, "error: {e}")?,
                     }

@@ -14,6 +14,7 @@ mod text;
 mod variant;
 
 pub mod archive;
+pub mod board;
 pub mod engine;
 pub mod pgn;
 pub mod rating;
