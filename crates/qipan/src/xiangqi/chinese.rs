@@ -124,11 +124,16 @@ static WIDE_SLOTS: [u8; 128] = wide_slots();
 static WIDE_KEYS: [u32; 47] = wide_keys();
 static WIDE_TOKENS: [Tok; 47] = wide_tokens();
 
+/// The key of a character of three bytes in UTF-8 (U+0800–U+FFFF), encoded by hand
+/// (`char::encode_utf8` is constant only from Rust 1.83).
 const fn utf8_key(c: char) -> u32 {
-    let mut utf8 = [0u8; 4];
-    let bytes = c.encode_utf8(&mut utf8).as_bytes();
-    assert!(bytes.len() == 3);
-    wide_key(bytes[0], bytes[1], bytes[2])
+    let c = c as u32;
+    assert!(c >= 0x800 && c <= 0xFFFF);
+    wide_key(
+        0xE0 | (c >> 12) as u8,
+        0x80 | ((c >> 6) & 0x3F) as u8,
+        0x80 | (c & 0x3F) as u8,
+    )
 }
 
 const fn wide_keys() -> [u32; 47] {
