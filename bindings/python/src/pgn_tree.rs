@@ -267,7 +267,9 @@ impl PgnTree {
     fn restart(&mut self) -> PyResult<()> {
         let root = qipan::with_any_tree!(&self.tree, |t| t.root());
         if !qipan::with_any_tree!(&self.tree, |t| t.variations(root).is_empty()) {
-            return Err(PyValueError::new_err("the record has moves: its start cannot change"));
+            return Err(PyValueError::new_err(
+                "the record has moves: its start cannot change",
+            ));
         }
         self.tree = tree_for_tags(self.tree.tags().to_vec())?;
         Ok(())

@@ -181,10 +181,16 @@ fn castling_written_as_the_kings_coordinates() {
     assert_eq!(p.parse_san("e1g1").unwrap(), p.parse_san("O-O").unwrap());
     assert_eq!(p.parse_san("e1c1").unwrap(), p.parse_san("O-O-O").unwrap());
     let black = pos("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
-    assert_eq!(black.parse_san("e8c8").unwrap(), black.parse_san("O-O-O").unwrap());
+    assert_eq!(
+        black.parse_san("e8c8").unwrap(),
+        black.parse_san("O-O-O").unwrap()
+    );
     // Without the right, the step is no move.
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
-    assert!(matches!(p.parse_san("e1g1"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        p.parse_san("e1g1"),
+        Err(MoveError::Illegal { .. })
+    ));
 }
 
 #[test]
@@ -192,9 +198,18 @@ fn a_promotion_suffix_on_a_piece_move_is_an_illegal_move() {
     // python-chess reads the suffix on any move: a piece "promoting", or a pawn promoting to a
     // king, names no legal move (IllegalMoveError there), rather than unreadable text.
     let p = pos("4k3/1P6/8/8/8/8/8/3QK3 w - - 0 1");
-    assert!(matches!(p.parse_san("Qd5B"), Err(MoveError::Illegal { .. })));
-    assert!(matches!(p.parse_san("Qd5=q"), Err(MoveError::Illegal { .. })));
-    assert!(matches!(p.parse_san("b8=K"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        p.parse_san("Qd5B"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_san("Qd5=q"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_san("b8=K"),
+        Err(MoveError::Illegal { .. })
+    ));
     assert!(matches!(p.parse_san("b8K"), Err(MoveError::Illegal { .. })));
     assert_eq!(p.parse_san("b8=Q").unwrap(), p.parse_uci("b7b8q").unwrap());
     assert_eq!(p.parse_san("Qd5").unwrap(), p.parse_uci("d1d5").unwrap());
