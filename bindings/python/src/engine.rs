@@ -220,12 +220,18 @@ fn move_args<V: BindVariant>(moves: &Bound<'_, PyAny>) -> PyResult<Vec<V::Move>>
     Ok(out)
 }
 
-fn search_options<M>(multipv: Option<u32>, root_moves: Vec<M>, new_game: bool) -> SearchOptions<M> {
+fn search_options<M>(
+    multipv: Option<u32>,
+    root_moves: Vec<M>,
+    new_game: bool,
+    analysis: bool,
+) -> SearchOptions<M> {
     SearchOptions {
         multipv,
         root_moves,
         ban_moves: Vec::new(),
         new_game,
+        analysis,
     }
 }
 
@@ -312,7 +318,7 @@ impl NativeEngine {
 #[pymethods]
 impl NativeEngine {
     /// Starts `command[0]` with the other items as arguments and shakes hands in `protocol`
-    /// (`"uci"` or `"ucci"`). Timeouts in seconds.
+    /// (`"uci"`, `"ucci"` or `"xboard"`). Timeouts in seconds.
     #[new]
     #[pyo3(signature = (command, protocol, timeout=10.0, search_timeout=300.0))]
     fn new(
@@ -325,6 +331,7 @@ impl NativeEngine {
         let protocol = match protocol {
             "uci" => Protocol::Uci,
             "ucci" => Protocol::Ucci,
+            "xboard" => Protocol::Xboard,
             other => return Err(PyValueError::new_err(format!("unknown protocol {other:?}"))),
         };
         let (program, args) = command
@@ -386,7 +393,7 @@ impl NativeEngine {
         })
     }
 
-    /// The protocol: `"uci"` or `"ucci"`.
+    /// The protocol: `"uci"`, `"ucci"` or `"xboard"`.
     fn protocol(&self) -> PyResult<String> {
         self.with(|s| Ok(Self::engine(s)?.protocol().name().to_owned()))
     }
@@ -425,8 +432,10 @@ impl NativeEngine {
     }
 
     /// Starts a search of `board`'s position (a `ChessBoard` or `XiangqiBoard`), its game's moves
-    /// sent from the start. `limit` holds python-chess's `Limit` fields.
-    #[pyo3(signature = (board, limit, multipv=None, root_moves=None, new_game=false))]
+    /// sent from the start. `limit` holds python-chess's `Limit` fields. `analysis`: an XBoard
+    /// engine analyses (`analyze`) rather than plays (`go`).
+    #[pyo3(signature = (board, limit, multipv=None, root_moves=None, new_game=false, analysis=false))]
+    #[allow(clippy::too_many_arguments)] // python-chess's keywords, one by one
     fn start_search(
         &self,
         py: Python<'_>,
@@ -435,16 +444,23 @@ impl NativeEngine {
         multipv: Option<u32>,
         root_moves: Option<&Bound<'_, PyAny>>,
         new_game: bool,
+        analysis: bool,
     ) -> PyResult<()> {
         let limit = limit_of(limit)?;
         let none = py.None().into_bound(py);
         let root_moves = root_moves.unwrap_or(&none);
         if let Some(game) = board_game(board, |b: &ChessBoard| b.inner.game().clone())? {
-            let options = search_options(multipv, move_args::<Chess>(root_moves)?, new_game);
+            let options =
+                search_options(multipv, move_args::<Chess>(root_moves)?, new_game, analysis);
             return self.start(py, game, limit, options, Searched::Chess);
         }
         if let Some(game) = board_game(board, |b: &XiangqiBoard| b.inner.game().clone())? {
-            let options = search_options(multipv, move_args::<Xiangqi>(root_moves)?, new_game);
+            let options = search_options(
+                multipv,
+                move_args::<Xiangqi>(root_moves)?,
+                new_game,
+                analysis,
+            );
             return self.start(py, game, limit, options, Searched::Xiangqi);
         }
         Err(PyTypeError::new_err(

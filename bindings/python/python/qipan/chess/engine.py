@@ -306,6 +306,18 @@ class SimpleEngine:
         return cls._popen(command, "uci", timeout, search_timeout)
 
     @classmethod
+    def popen_xboard(
+        cls,
+        command: Union[str, List[str]],
+        *,
+        timeout: Optional[float] = 10.0,
+        search_timeout: Optional[float] = 300.0,
+        **popen_args: Any,
+    ) -> "SimpleEngine":
+        """Starts an XBoard (CECP) engine: chess, and Xiangqi on engines that list the variant."""
+        return cls._popen(command, "xboard", timeout, search_timeout)
+
+    @classmethod
     def popen_ucci(
         cls,
         command: Union[str, List[str]],
@@ -319,7 +331,7 @@ class SimpleEngine:
 
     @property
     def protocol(self) -> str:
-        """``"uci"`` or ``"ucci"``."""
+        """``"uci"``, ``"ucci"`` or ``"xboard"``."""
         return self._native.protocol()
 
     @property
@@ -354,6 +366,7 @@ class SimpleEngine:
         game: object,
         root_moves: Optional[Any],
         options: Mapping[str, Any],
+        analysis: bool = False,
     ) -> None:
         if options:
             self.configure(options)
@@ -362,7 +375,7 @@ class SimpleEngine:
         new_game = game is not None and game is not self._game
         if game is not None:
             self._game = game
-        self._native.start_search(board, fields, multipv, root_moves, new_game)
+        self._native.start_search(board, fields, multipv, root_moves, new_game, analysis)
 
     def _run(self, board: Any, selector: int, limit: Limit) -> "tuple[List[InfoDict], tuple[Any, Any, bool, bool]]":
         turn = bool(board.turn)
@@ -421,7 +434,7 @@ class SimpleEngine:
         options: Mapping[str, Any] = {},
     ) -> Union[InfoDict, List[InfoDict]]:
         """The engine's info after a search: one ``InfoDict``, or a list with ``multipv``."""
-        self._start(board, limit, multipv, game, root_moves, options)
+        self._start(board, limit, multipv, game, root_moves, options, analysis=True)
         lines, _ = self._run(board, info, limit)
         if multipv is None:
             return lines[0] if lines else {}
@@ -440,7 +453,7 @@ class SimpleEngine:
     ) -> "SimpleAnalysisResult":
         """A live analysis: iterate over its info dicts; ``stop()`` ends it, ``wait()`` returns the
         best move. Without a limit the engine searches until stopped."""
-        self._start(board, limit, multipv, game, root_moves, options)
+        self._start(board, limit, multipv, game, root_moves, options, analysis=True)
         return SimpleAnalysisResult(self, bool(board.turn), info)
 
     def quit(self) -> None:
