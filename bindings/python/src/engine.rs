@@ -393,6 +393,11 @@ impl NativeEngine {
         })
     }
 
+    /// The engine's process id (`None` once it has quit).
+    fn pid(&self) -> PyResult<Option<u32>> {
+        self.with(|s| Ok(s.engine.as_mut().map(|e| e.process().id())))
+    }
+
     /// The protocol: `"uci"`, `"ucci"` or `"xboard"`.
     fn protocol(&self) -> PyResult<String> {
         self.with(|s| Ok(Self::engine(s)?.protocol().name().to_owned()))
