@@ -68,12 +68,10 @@ fuzz_target!(|data: &[u8]| {
                 check(&xiangqi, &message, XiangqiDialect::Ucci);
             }
             qipan::engine::XboardMessage::Move(text) | qipan::engine::XboardMessage::Hint(text) => {
-                if let Ok(mv) = <qipan::Chess as qipan::engine::EngineGame>::read_engine_move(
-                    &chess,
-                    &text,
-                    XiangqiDialect::Ucci,
-                ) {
-                    assert!(chess.is_legal(mv));
+                use qipan::{engine::EngineGame, Variant};
+                // `0000` is the null move, as in UCI (python-chess reads it so too).
+                if let Ok(mv) = qipan::Chess::read_engine_move(&chess, &text, XiangqiDialect::Ucci) {
+                    assert!(chess.is_legal(mv) || qipan::Chess::is_null(mv));
                 }
             }
             _ => {}

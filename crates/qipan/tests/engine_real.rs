@@ -144,5 +144,17 @@ fn fairy_stockfish_plays_and_analyses_over_xboard() {
         Err(qipan::engine::EngineError::Refused(_))
     ));
     engine.play(&chess, &depth, &play).unwrap();
+    // Fairy-Stockfish 11.1 refuses castling moves once it has analysed (`analyze`, `exit`) in
+    // the same process: a typed refusal, after which the engine analyses and plays on.
+    let mut castled: Game<Chess> = Game::new();
+    for mv in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"] {
+        castled.push_coord(mv).unwrap();
+    }
+    match engine.analyse(&castled, &depth, &play) {
+        Ok(_) | Err(qipan::engine::EngineError::Refused(_)) => {}
+        Err(e) => panic!("{e}"),
+    }
+    assert!(engine.analyse(&chess, &depth, &play).unwrap()[0].depth >= Some(4));
+    engine.play(&chess, &depth, &play).unwrap();
     assert!(engine.quit());
 }

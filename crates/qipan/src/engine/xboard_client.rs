@@ -412,9 +412,16 @@ impl Engine {
         Ok(())
     }
 
+    /// Ends a failed search: the engine leaves analysis mode (`exit`) and stops thinking
+    /// (`force`); what it still sends is dropped by the next search's `ping`.
     fn xboard_abort(&mut self) {
         self.state = State::Idle;
-        self.session().search = None;
+        if let Some(search) = self.session().search.take() {
+            if search.analysis {
+                let _ = self.process.send("exit");
+            }
+            let _ = self.process.send("force");
+        }
     }
 
     pub(super) fn xboard_stop(&mut self) -> Result<(), EngineError> {
@@ -501,7 +508,6 @@ impl Engine {
                         continue;
                     }
                     if let Err(e) = read_move(pos, &text) {
-                        let _ = self.process.send("force");
                         self.xboard_abort();
                         return Err(EngineError::IllegalMove(e));
                     }
@@ -540,7 +546,6 @@ impl Engine {
                 XboardMessage::Refused { command, line, .. } => {
                     let word = command.split_whitespace().next().unwrap_or("");
                     if !OPTIONAL_COMMANDS.contains(&word) {
-                        let _ = self.process.send("force");
                         self.xboard_abort();
                         return Err(EngineError::Refused(line));
                     }
