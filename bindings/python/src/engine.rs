@@ -220,18 +220,18 @@ fn move_args<V: BindVariant>(moves: &Bound<'_, PyAny>) -> PyResult<Vec<V::Move>>
     Ok(out)
 }
 
-fn search_options<M>(
-    multipv: Option<u32>,
-    root_moves: Vec<M>,
-    new_game: bool,
-    analysis: bool,
-) -> SearchOptions<M> {
+/// How a search runs besides its moves: `(multipv, new_game, analysis, ponder)`.
+type Flags = (Option<u32>, bool, bool, bool);
+
+fn search_options<M>(root_moves: Vec<M>, flags: Flags) -> SearchOptions<M> {
+    let (multipv, new_game, analysis, ponder) = flags;
     SearchOptions {
         multipv,
         root_moves,
         ban_moves: Vec::new(),
         new_game,
         analysis,
+        ponder,
     }
 }
 
@@ -438,8 +438,9 @@ impl NativeEngine {
 
     /// Starts a search of `board`'s position (a `ChessBoard` or `XiangqiBoard`), its game's moves
     /// sent from the start. `limit` holds python-chess's `Limit` fields. `analysis`: an XBoard
-    /// engine analyses (`analyze`) rather than plays (`go`).
-    #[pyo3(signature = (board, limit, multipv=None, root_moves=None, new_game=false, analysis=false))]
+    /// engine analyses (`analyze`) rather than plays (`go`). `ponder`: the engine ponders on the
+    /// expected reply once the search ends, until the next command.
+    #[pyo3(signature = (board, limit, multipv=None, root_moves=None, new_game=false, analysis=false, ponder=false))]
     #[allow(clippy::too_many_arguments)] // python-chess's keywords, one by one
     fn start_search(
         &self,
@@ -450,22 +451,18 @@ impl NativeEngine {
         root_moves: Option<&Bound<'_, PyAny>>,
         new_game: bool,
         analysis: bool,
+        ponder: bool,
     ) -> PyResult<()> {
+        let flags = (multipv, new_game, analysis, ponder);
         let limit = limit_of(limit)?;
         let none = py.None().into_bound(py);
         let root_moves = root_moves.unwrap_or(&none);
         if let Some(game) = board_game(board, |b: &ChessBoard| b.inner.game().clone())? {
-            let options =
-                search_options(multipv, move_args::<Chess>(root_moves)?, new_game, analysis);
+            let options = search_options(move_args::<Chess>(root_moves)?, flags);
             return self.start(py, game, limit, options, Searched::Chess);
         }
         if let Some(game) = board_game(board, |b: &XiangqiBoard| b.inner.game().clone())? {
-            let options = search_options(
-                multipv,
-                move_args::<Xiangqi>(root_moves)?,
-                new_game,
-                analysis,
-            );
+            let options = search_options(move_args::<Xiangqi>(root_moves)?, flags);
             return self.start(py, game, limit, options, Searched::Xiangqi);
         }
         Err(PyTypeError::new_err(

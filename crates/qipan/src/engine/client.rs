@@ -8,6 +8,7 @@ use super::error::EngineError;
 use super::info::Info;
 use super::message::EngineMessage;
 use super::option::{EngineOption, OptionKind};
+use super::ponder::PonderPlan;
 use super::process::{EngineProcess, Line};
 use super::search::{
     read_best_move, read_info, BestMove, PlayResult, SearchEvent, SearchOptions, SearchResult,
@@ -19,7 +20,12 @@ use crate::Game;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum State {
     Idle,
-    Searching { deadline: Option<Instant> },
+    /// Searching the expected reply after `play` with `ponder` (`go ponder`), until the next
+    /// command stops it.
+    Pondering,
+    Searching {
+        deadline: Option<Instant>,
+    },
 }
 
 /// A UCI, UCCI or XBoard engine.
@@ -37,6 +43,10 @@ pub struct Engine {
     fresh: bool,
     /// XBoard's features and running search (`None` for UCI and UCCI).
     pub(super) xboard: Option<Box<XboardSession>>,
+    /// What to ponder on once the running search gives its best and ponder moves.
+    pub(super) ponder_next: Option<PonderPlan>,
+    /// The `position` command of the position being pondered.
+    pub(super) pondered: Option<String>,
 }
 
 /// The options the client sets itself (python-chess's managed options).
@@ -72,6 +82,8 @@ impl Engine {
             state: State::Idle,
             fresh: true,
             xboard: None,
+            ponder_next: None,
+            pondered: None,
         };
         if protocol == Protocol::Xboard {
             engine.xboard_handshake()?;
@@ -221,9 +233,11 @@ impl Engine {
         Ok(())
     }
 
-    pub(super) fn idle(&self) -> Result<(), EngineError> {
+    /// Ready for a command: a ponder search is stopped first; a search is an error.
+    pub(super) fn idle(&mut self) -> Result<(), EngineError> {
         match self.state {
             State::Idle => Ok(()),
+            State::Pondering => self.end_ponder(),
             State::Searching { .. } => Err(EngineError::Usage(
                 "the engine is searching: stop the search first".to_owned(),
             )),
@@ -276,6 +290,9 @@ impl Engine {
         limit: &Limit,
         options: &SearchOptions<V::Move>,
     ) -> Result<(), EngineError> {
+        if self.ponder_hit(game, limit, options)? {
+            return Ok(());
+        }
         self.idle()?;
         if self.protocol == Protocol::Xboard {
             return self.xboard_start_search(game, limit, options);
@@ -302,6 +319,7 @@ impl Engine {
         self.ensure_option("UCI_Chess960", chess960)?;
         let multipv = options.multipv.unwrap_or(1).max(1).to_string();
         self.ensure_option("MultiPV", &multipv)?;
+        self.ensure_option("Ponder", if options.ponder { "true" } else { "false" })?;
         if options.new_game || self.fresh {
             self.new_game()?;
         } else {
@@ -341,17 +359,26 @@ impl Engine {
             &root_moves,
             false,
         ))?;
-        let deadline = if limit.is_unlimited() {
-            None
-        } else {
-            let budget = match limit.time_budget(pos.turn()) {
-                Some(time) => time + self.timeouts.grace,
-                None => self.timeouts.search,
-            };
-            Some(Instant::now() + budget)
+        self.ponder_next = options.ponder.then(|| PonderPlan {
+            position: position_command(game, self.protocol, self.dialect),
+            limit: limit.clone(),
+        });
+        self.state = State::Searching {
+            deadline: self.deadline_of(limit, pos.turn()),
         };
-        self.state = State::Searching { deadline };
         Ok(())
+    }
+
+    /// When a search with `limit` must have ended (`None` for an infinite one).
+    pub(super) fn deadline_of(&self, limit: &Limit, turn: crate::Color) -> Option<Instant> {
+        if limit.is_unlimited() {
+            return None;
+        }
+        let budget = match limit.time_budget(turn) {
+            Some(time) => time + self.timeouts.grace,
+            None => self.timeouts.search,
+        };
+        Some(Instant::now() + budget)
     }
 
     /// When the running search's own deadline passes (`None` when idle or for an infinite
@@ -359,7 +386,7 @@ impl Engine {
     pub fn search_deadline(&self) -> Option<Instant> {
         match self.state {
             State::Searching { deadline } => deadline,
-            State::Idle => None,
+            State::Idle | State::Pondering => None,
         }
     }
 
@@ -411,8 +438,12 @@ impl Engine {
                     resign,
                 } => {
                     self.state = State::Idle;
+                    let plan = self.ponder_next.take();
                     let best =
                         read_best_move(pos, best.as_deref(), ponder.as_deref(), self.dialect)?;
+                    if let (Some(plan), Some(mv), Some(reply)) = (plan, best.best, best.ponder) {
+                        self.start_ponder(pos, plan, mv, reply)?;
+                    }
                     return Ok(SearchEvent::BestMove(BestMove {
                         draw,
                         resign,
@@ -518,7 +549,7 @@ impl Engine {
     /// Stops any search, sends `quit`, and kills the engine if it has not exited within the
     /// quit timeout. Returns whether it exited by itself.
     pub fn quit(mut self) -> bool {
-        if self.is_searching() {
+        if self.is_searching() || self.state == State::Pondering {
             let _ = self.process.send(match self.protocol {
                 Protocol::Xboard => "force",
                 _ => "stop",

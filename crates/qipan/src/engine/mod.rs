@@ -34,6 +34,7 @@ mod error;
 mod info;
 mod message;
 mod option;
+mod ponder;
 mod process;
 mod search;
 mod xboard;

@@ -89,6 +89,10 @@ pub struct SearchOptions<M> {
     /// XBoard: search in analysis mode (`analyze`, stopped by the client when the limit is
     /// reached) rather than play (`go`). UCI and UCCI search the same way either way.
     pub analysis: bool,
+    /// Ponder after the search (python-chess's `play(ponder=True)`): UCI and UCCI engines search
+    /// the expected reply (`go ponder`) until the next command stops it; XBoard engines are sent
+    /// `hard` instead of `easy`.
+    pub ponder: bool,
 }
 
 impl<M> Default for SearchOptions<M> {
@@ -99,6 +103,7 @@ impl<M> Default for SearchOptions<M> {
             ban_moves: Vec::new(),
             new_game: false,
             analysis: false,
+            ponder: false,
         }
     }
 }

@@ -320,7 +320,8 @@ impl Engine {
         } else {
             self.send_xboard_limits(limit, pos.turn(), clock, inc)?;
             self.process.send("post")?;
-            self.process.send("easy")?;
+            self.process
+                .send(if options.ponder { "hard" } else { "easy" })?;
             self.process.send("go")?;
         }
         let deadline = if analysis && limit.is_unlimited() {

@@ -130,6 +130,7 @@ class SimpleEngine:
         root_moves: Optional[Any],
         options: Mapping[str, Any],
         analysis: bool = False,
+        ponder: bool = False,
     ) -> None:
         if options:
             self.configure(options)
@@ -138,7 +139,7 @@ class SimpleEngine:
         new_game = game is not None and game is not self._game
         if game is not None:
             self._game = game
-        self._native.start_search(board, fields, multipv, root_moves, new_game, analysis)
+        self._native.start_search(board, fields, multipv, root_moves, new_game, analysis, ponder)
 
     def _run(self, board: Any, selector: int, limit: Limit) -> "tuple[List[InfoDict], tuple[Any, Any, bool, bool]]":
         turn = bool(board.turn)
@@ -167,9 +168,9 @@ class SimpleEngine:
         options: Mapping[str, Any] = {},
         opponent: object = None,
     ) -> PlayResult:
-        """The engine's move in ``board``'s position. ``ponder`` is accepted but the engine does
-        not ponder afterwards (not implemented)."""
-        self._start(board, limit, None, game, root_moves, options)
+        """The engine's move in ``board``'s position. With ``ponder`` the engine then searches the
+        reply it expects until the next command (which stops that search first)."""
+        self._start(board, limit, None, game, root_moves, options, ponder=ponder)
         lines, (move, ponder_move, draw, resign) = self._run(board, info, limit)
         return PlayResult(move, ponder_move, lines[0] if lines else {}, draw_offered=draw, resigned=resign)
 
