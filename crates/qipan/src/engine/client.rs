@@ -1,4 +1,5 @@
-//! [`Engine`]: a UCI or UCCI engine driven synchronously — handshake, options, searches.
+//! [`Engine`]'s handshake, options and searches; UCI and UCCI here, XBoard and pondering in their
+//! own modules.
 
 use std::time::{Duration, Instant};
 
@@ -7,47 +8,14 @@ use super::dialect::{EngineGame, Protocol, XiangqiDialect};
 use super::error::EngineError;
 use super::info::Info;
 use super::message::EngineMessage;
-use super::option::{EngineOption, OptionKind};
-use super::ponder::PonderPlan;
+use super::option::OptionKind;
 use super::process::{EngineProcess, Line};
 use super::search::{
     read_best_move, read_info, BestMove, PlayResult, SearchEvent, SearchOptions, SearchResult,
     Timeouts,
 };
-use super::xboard_client::XboardSession;
+use super::state::{Engine, PonderPlan, State};
 use crate::Game;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum State {
-    Idle,
-    /// Searching the expected reply after `play` with `ponder` (`go ponder`), until the next
-    /// command stops it.
-    Pondering,
-    Searching {
-        deadline: Option<Instant>,
-    },
-}
-
-/// A UCI, UCCI or XBoard engine.
-#[derive(Debug)]
-pub struct Engine {
-    pub(super) process: EngineProcess,
-    protocol: Protocol,
-    pub(super) id: Vec<(String, String)>,
-    pub(super) options: Vec<EngineOption>,
-    /// The values set so far (name as the engine spells it, value).
-    pub(super) config: Vec<(String, String)>,
-    dialect: XiangqiDialect,
-    pub(super) timeouts: Timeouts,
-    pub(super) state: State,
-    fresh: bool,
-    /// XBoard's features and running search (`None` for UCI and UCCI).
-    pub(super) xboard: Option<Box<XboardSession>>,
-    /// What to ponder on once the running search gives its best and ponder moves.
-    pub(super) ponder_next: Option<PonderPlan>,
-    /// The `position` command of the position being pondered.
-    pub(super) pondered: Option<String>,
-}
 
 /// The options the client sets itself (python-chess's managed options).
 const MANAGED: [&str; 4] = ["uci_chess960", "uci_variant", "multipv", "ponder"];
@@ -121,65 +89,6 @@ impl Engine {
             engine.set_option_unchecked("usemillisec", "true")?;
         }
         Ok(engine)
-    }
-
-    /// The protocol spoken.
-    pub fn protocol(&self) -> Protocol {
-        self.protocol
-    }
-
-    /// The `id` lines, in the order received (`name`, `author`…).
-    pub fn id(&self) -> &[(String, String)] {
-        &self.id
-    }
-
-    /// The engine's name (`id name`), if it gave one.
-    pub fn name(&self) -> Option<&str> {
-        self.id
-            .iter()
-            .find(|(k, _)| k == "name")
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The options the engine offered, in its order.
-    pub fn options(&self) -> &[EngineOption] {
-        &self.options
-    }
-
-    /// An option by name, ignoring case.
-    pub fn option(&self, name: &str) -> Option<&EngineOption> {
-        self.options
-            .iter()
-            .find(|o| o.name.eq_ignore_ascii_case(name))
-    }
-
-    /// The value an option has now: the last one set, else its default.
-    pub fn option_value(&self, name: &str) -> Option<&str> {
-        self.config
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-            .or_else(|| self.option(name).and_then(|o| o.default.as_deref()))
-    }
-
-    /// The Xiangqi dialect in use (detected from the handshake).
-    pub fn xiangqi_dialect(&self) -> XiangqiDialect {
-        self.dialect
-    }
-
-    /// Overrides the detected Xiangqi dialect.
-    pub fn set_xiangqi_dialect(&mut self, dialect: XiangqiDialect) {
-        self.dialect = dialect;
-    }
-
-    /// The timeouts in use.
-    pub fn timeouts(&self) -> Timeouts {
-        self.timeouts
-    }
-
-    /// Changes the timeouts.
-    pub fn set_timeouts(&mut self, timeouts: Timeouts) {
-        self.timeouts = timeouts;
     }
 
     /// Sets an option after checking the value against its type. The options the client manages
@@ -369,32 +278,6 @@ impl Engine {
         Ok(())
     }
 
-    /// When a search with `limit` must have ended (`None` for an infinite one).
-    pub(super) fn deadline_of(&self, limit: &Limit, turn: crate::Color) -> Option<Instant> {
-        if limit.is_unlimited() {
-            return None;
-        }
-        let budget = match limit.time_budget(turn) {
-            Some(time) => time + self.timeouts.grace,
-            None => self.timeouts.search,
-        };
-        Some(Instant::now() + budget)
-    }
-
-    /// When the running search's own deadline passes (`None` when idle or for an infinite
-    /// search).
-    pub fn search_deadline(&self) -> Option<Instant> {
-        match self.state {
-            State::Searching { deadline } => deadline,
-            State::Idle | State::Pondering => None,
-        }
-    }
-
-    /// Whether a search is running.
-    pub fn is_searching(&self) -> bool {
-        matches!(self.state, State::Searching { .. })
-    }
-
     /// The next event of the running search in `pos` (the position searched), waiting until
     /// the search's own deadline, or `wait` when given and earlier. An infinite search has no
     /// deadline of its own: pass `wait`.
@@ -556,10 +439,5 @@ impl Engine {
             });
         }
         self.process.quit(self.timeouts.quit)
-    }
-
-    /// The process (its id; to kill it).
-    pub fn process(&mut self) -> &mut EngineProcess {
-        &mut self.process
     }
 }

@@ -37,10 +37,10 @@ mod option;
 mod ponder;
 mod process;
 mod search;
+mod state;
 mod xboard;
 mod xboard_client;
 
-pub use client::Engine;
 pub use command::{banmoves_command, go_command, position_command, setoption_command, Limit};
 pub use dialect::{EngineGame, Protocol, UnknownDialect, XiangqiDialect};
 pub use error::EngineError;
@@ -52,4 +52,5 @@ pub use search::{
     read_best_move, read_info, BestMove, PlayResult, SearchEvent, SearchOptions, SearchResult,
     Timeouts,
 };
+pub use state::Engine;
 pub use xboard::{parse_features, parse_option_feature, parse_thinking, XboardMessage};

@@ -6,23 +6,14 @@
 
 use std::time::Instant;
 
-use super::client::{Engine, State};
 use super::command::{go_command, position_command, Limit};
 use super::dialect::EngineGame;
 use super::error::EngineError;
 use super::message::EngineMessage;
 use super::process::Line;
 use super::search::SearchOptions;
+use super::state::{Engine, PonderPlan, State};
 use crate::Game;
-
-/// The search to ponder on once the best and ponder moves are known.
-#[derive(Debug, Clone)]
-pub(super) struct PonderPlan {
-    /// The `position` command of the searched position.
-    pub(super) position: String,
-    /// The limit of the search, used again for the ponder search.
-    pub(super) limit: Limit,
-}
 
 impl Engine {
     /// Starts pondering on `reply` after `best` in `pos`.

@@ -17,7 +17,6 @@
 
 use std::time::{Duration, Instant};
 
-use super::client::{Engine, State};
 use super::command::Limit;
 use super::dialect::{EngineGame, XiangqiDialect};
 use super::error::EngineError;
@@ -25,6 +24,7 @@ use super::info::{Info, Score};
 use super::option::{EngineOption, OptionKind};
 use super::process::Line;
 use super::search::{BestMove, SearchEvent, SearchOptions};
+use super::state::{Engine, State, XboardSearch};
 use super::xboard::{parse_option_feature, XboardMessage};
 use crate::{Color, Game};
 
@@ -32,45 +32,6 @@ use crate::{Color, Game};
 const OPTIONAL_COMMANDS: [&str; 9] = [
     "post", "nopost", "easy", "hard", "random", "computer", ".", "name", "rating",
 ];
-
-/// The features of an XBoard engine and its running search.
-#[derive(Debug, Default)]
-pub(super) struct XboardSession {
-    features: Vec<(String, String)>,
-    pings: u32,
-    search: Option<XboardSearch>,
-    /// The variant of the last search (`None`: chess, `normal`).
-    variant: Option<String>,
-}
-
-#[derive(Debug)]
-struct XboardSearch {
-    analysis: bool,
-    /// Analysis limits, checked by the client on each thinking line.
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    time: Option<Duration>,
-    mate: Option<u32>,
-    /// When a timed analysis is stopped.
-    stop_at: Option<Instant>,
-    /// The move played (play), or the first move of the latest PV (analysis).
-    best: Option<String>,
-    hint: Option<String>,
-    draw: bool,
-    resign: bool,
-    /// The `pong` that ends the search, once its `ping` is sent.
-    final_pong: Option<String>,
-}
-
-impl XboardSession {
-    fn feature(&self, name: &str) -> Option<&str> {
-        self.features
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
 
 fn seconds(d: Duration) -> String {
     let s = d.as_secs_f64();
@@ -106,10 +67,6 @@ fn read_thinking<V: EngineGame>(pos: &V, info: Info) -> Info<V::Move> {
 }
 
 impl Engine {
-    fn session(&mut self) -> &mut XboardSession {
-        self.xboard.get_or_insert_with(Box::default)
-    }
-
     /// A feature the XBoard engine announced (`myname`, `variants`, `setboard`…); `None` for
     /// other protocols.
     pub fn xboard_feature(&self, name: &str) -> Option<&str> {
