@@ -1,12 +1,11 @@
 //! Engine output: arbitrary bytes split into bounded lines as the process driver splits them, each
-//! read as an engine message (and as XBoard features and thinking output); info lines and best moves read against a chess and a Xiangqi
-//! position reached by the first bytes, in every dialect. No panic; every move kept is legal.
+//! read as an engine message and as an XBoard message (features, options, thinking output, moves,
+//! results, refusals); info lines and best moves read against a chess and a Xiangqi position
+//! reached by the first bytes, in every dialect. No panic; every move kept is legal.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use qipan::engine::{
-    read_best_move, read_info, split_lines, EngineMessage, Line, XiangqiDialect,
-};
+use qipan::engine::{read_best_move, read_info, split_lines, EngineMessage, Line, XiangqiDialect};
 use qipan::Game;
 use qipan_fuzz::{reach_chess, reach_xiangqi, Bytes};
 
@@ -51,12 +50,31 @@ fuzz_target!(|data: &[u8]| {
     let xiangqi = reach_xiangqi(&mut bytes);
     for line in split_lines(bytes.rest(), 4096) {
         let Line::Text(text) = line else { continue };
-        // XBoard lines: features and thinking output.
-        for (key, _) in qipan::engine::parse_features(&text) {
-            assert!(!key.is_empty() && !key.contains(char::is_whitespace));
-        }
-        if let Some(info) = qipan::engine::parse_thinking(&text) {
-            check(&chess, &EngineMessage::Info(Box::new(info)), XiangqiDialect::UciVariant);
+        // XBoard lines: features, options, thinking output (read in both games).
+        match qipan::engine::XboardMessage::parse(&text) {
+            qipan::engine::XboardMessage::Features(pairs) => {
+                for (key, value) in pairs {
+                    assert!(!key.is_empty() && !key.contains(char::is_whitespace));
+                    if let Some(option) = qipan::engine::parse_option_feature(&value) {
+                        if let Some(default) = &option.default {
+                            let _ = option.check_value(default);
+                        }
+                    }
+                }
+            }
+            qipan::engine::XboardMessage::Thinking(info) => {
+                let message = EngineMessage::Info(info);
+                check(&chess, &message, XiangqiDialect::Ucci);
+                check(&xiangqi, &message, XiangqiDialect::Ucci);
+            }
+            qipan::engine::XboardMessage::Move(text) | qipan::engine::XboardMessage::Hint(text) => {
+                use qipan::{engine::EngineGame, Variant};
+                // `0000` is the null move, as in UCI (python-chess reads it so too).
+                if let Ok(mv) = qipan::Chess::read_engine_move(&chess, &text, XiangqiDialect::Ucci) {
+                    assert!(chess.is_legal(mv) || qipan::Chess::is_null(mv));
+                }
+            }
+            _ => {}
         }
         let message = EngineMessage::parse(&text);
         check(&chess, &message, XiangqiDialect::UciVariant);

@@ -13,6 +13,10 @@ VENV=.venv
 if ! { [ -x /usr/games/stockfish ] && [ -x /usr/games/fairy-stockfish ]; }; then
   apt-get update && apt-get install -y stockfish fairy-stockfish
 fi
+# test_engine_xboard.py checks how GNU Chess's XBoard handshake fails.
+if ! [ -x /usr/games/gnuchess ]; then
+  apt-get update && apt-get install -y gnuchess
+fi
 PY="$VENV/bin/python"
 REQUIREMENTS=(maturin==1.16.0 pytest==9.2.0 chess==1.11.2 pyffish==0.0.90 mypy==2.4.1 dask==2026.8.0 distributed==2026.8.0 cchess==1.25.5)
 

@@ -220,12 +220,18 @@ fn move_args<V: BindVariant>(moves: &Bound<'_, PyAny>) -> PyResult<Vec<V::Move>>
     Ok(out)
 }
 
-fn search_options<M>(multipv: Option<u32>, root_moves: Vec<M>, new_game: bool) -> SearchOptions<M> {
+/// How a search runs besides its moves: `(multipv, new_game, analysis, ponder)`.
+type Flags = (Option<u32>, bool, bool, bool);
+
+fn search_options<M>(root_moves: Vec<M>, flags: Flags) -> SearchOptions<M> {
+    let (multipv, new_game, analysis, ponder) = flags;
     SearchOptions {
         multipv,
         root_moves,
         ban_moves: Vec::new(),
         new_game,
+        analysis,
+        ponder,
     }
 }
 
@@ -312,7 +318,7 @@ impl NativeEngine {
 #[pymethods]
 impl NativeEngine {
     /// Starts `command[0]` with the other items as arguments and shakes hands in `protocol`
-    /// (`"uci"` or `"ucci"`). Timeouts in seconds.
+    /// (`"uci"`, `"ucci"` or `"xboard"`). Timeouts in seconds.
     #[new]
     #[pyo3(signature = (command, protocol, timeout=10.0, search_timeout=300.0))]
     fn new(
@@ -325,6 +331,7 @@ impl NativeEngine {
         let protocol = match protocol {
             "uci" => Protocol::Uci,
             "ucci" => Protocol::Ucci,
+            "xboard" => Protocol::Xboard,
             other => return Err(PyValueError::new_err(format!("unknown protocol {other:?}"))),
         };
         let (program, args) = command
@@ -386,7 +393,12 @@ impl NativeEngine {
         })
     }
 
-    /// The protocol: `"uci"` or `"ucci"`.
+    /// The engine's process id (`None` once it has quit).
+    fn pid(&self) -> PyResult<Option<u32>> {
+        self.with(|s| Ok(s.engine.as_mut().map(|e| e.process().id())))
+    }
+
+    /// The protocol: `"uci"`, `"ucci"` or `"xboard"`.
     fn protocol(&self) -> PyResult<String> {
         self.with(|s| Ok(Self::engine(s)?.protocol().name().to_owned()))
     }
@@ -425,8 +437,11 @@ impl NativeEngine {
     }
 
     /// Starts a search of `board`'s position (a `ChessBoard` or `XiangqiBoard`), its game's moves
-    /// sent from the start. `limit` holds python-chess's `Limit` fields.
-    #[pyo3(signature = (board, limit, multipv=None, root_moves=None, new_game=false))]
+    /// sent from the start. `limit` holds python-chess's `Limit` fields. `analysis`: an XBoard
+    /// engine analyses (`analyze`) rather than plays (`go`). `ponder`: the engine ponders on the
+    /// expected reply once the search ends, until the next command.
+    #[pyo3(signature = (board, limit, multipv=None, root_moves=None, new_game=false, analysis=false, ponder=false))]
+    #[allow(clippy::too_many_arguments)] // python-chess's keywords, one by one
     fn start_search(
         &self,
         py: Python<'_>,
@@ -435,16 +450,19 @@ impl NativeEngine {
         multipv: Option<u32>,
         root_moves: Option<&Bound<'_, PyAny>>,
         new_game: bool,
+        analysis: bool,
+        ponder: bool,
     ) -> PyResult<()> {
+        let flags = (multipv, new_game, analysis, ponder);
         let limit = limit_of(limit)?;
         let none = py.None().into_bound(py);
         let root_moves = root_moves.unwrap_or(&none);
         if let Some(game) = board_game(board, |b: &ChessBoard| b.inner.game().clone())? {
-            let options = search_options(multipv, move_args::<Chess>(root_moves)?, new_game);
+            let options = search_options(move_args::<Chess>(root_moves)?, flags);
             return self.start(py, game, limit, options, Searched::Chess);
         }
         if let Some(game) = board_game(board, |b: &XiangqiBoard| b.inner.game().clone())? {
-            let options = search_options(multipv, move_args::<Xiangqi>(root_moves)?, new_game);
+            let options = search_options(move_args::<Xiangqi>(root_moves)?, flags);
             return self.start(py, game, limit, options, Searched::Xiangqi);
         }
         Err(PyTypeError::new_err(

@@ -140,3 +140,14 @@ def test_typed_usage_runs() -> None:
 
     move, cp, best = engine_usage(shutil.which("stockfish") or "/usr/games/stockfish")
     assert len(move) == 4 and isinstance(cp, int) and len(best) == 4
+
+
+def test_play_with_ponder_ponders_until_the_next_command() -> None:
+    # The transcript waits for `go ponder` after e2e4 e7e5, then for `stop` before the next search.
+    with fake("ponder.txt") as eng:
+        board = qipan.ChessBoard()
+        result = eng.play(board, engine.Limit(nodes=100), ponder=True)
+        assert (result.move.uci(), result.ponder.uci()) == ("e2e4", "e7e5")
+        board.push_uci("e2e4")
+        board.push_uci("c7c5")
+        assert eng.play(board, engine.Limit(nodes=100)).move.uci() == "g1f3"

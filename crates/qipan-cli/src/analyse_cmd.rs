@@ -50,7 +50,12 @@ pub fn analyse(args: &AnalyseArgs) -> Result<ExitCode, String> {
     let protocol = match args.protocol.as_str() {
         "uci" => Protocol::Uci,
         "ucci" => Protocol::Ucci,
-        other => return Err(format!("unknown protocol {other:?} (expected: uci, ucci)")),
+        "xboard" => Protocol::Xboard,
+        other => {
+            return Err(format!(
+                "unknown protocol {other:?} (expected: uci, ucci, xboard)"
+            ))
+        }
     };
     let mut words = args.engine.split_whitespace().map(str::to_owned);
     let program = words.next().ok_or("--engine is empty")?;

@@ -194,3 +194,45 @@ fn a_missing_program_cannot_start() {
     let err = Engine::start("/nonexistent/engine", &[], Protocol::Uci, short()).unwrap_err();
     assert!(matches!(err, EngineError::Spawn { .. }), "{err:?}");
 }
+
+#[test]
+fn pondering_searches_the_expected_reply_until_the_next_command() {
+    let mut engine = start("ponder.txt", Protocol::Uci).unwrap();
+    let mut game: Game<Chess> = Game::new();
+    let ponder = SearchOptions {
+        ponder: true,
+        ..SearchOptions::default()
+    };
+    // The transcript waits for `go ponder` on e2e4 e7e5, then for `stop`: another order times out.
+    let result = engine.play(&game, &nodes(100), &ponder).unwrap();
+    assert_eq!(result.best.best.unwrap().to_string(), "e2e4");
+    assert!(engine.is_pondering() && !engine.is_searching());
+    game.push_coord("e2e4").unwrap();
+    game.push_coord("c7c5").unwrap();
+    let next = engine
+        .play(&game, &nodes(100), &SearchOptions::default())
+        .unwrap();
+    assert_eq!(next.best.best.unwrap().to_string(), "g1f3");
+    assert!(!engine.is_pondering());
+    assert!(engine.quit());
+}
+
+#[test]
+fn the_expected_reply_is_a_ponderhit() {
+    let mut engine = start("ponderhit.txt", Protocol::Uci).unwrap();
+    let mut game: Game<Chess> = Game::new();
+    let ponder = SearchOptions {
+        ponder: true,
+        ..SearchOptions::default()
+    };
+    let first = engine.play(&game, &nodes(100), &ponder).unwrap();
+    game.push(first.best.best.unwrap()).unwrap();
+    game.push(first.best.ponder.unwrap()).unwrap();
+    // The transcript answers only `ponderhit` here: a new search would time out.
+    let second = engine.play(&game, &nodes(100), &ponder).unwrap();
+    assert_eq!(second.best.best.unwrap().to_string(), "g1f3");
+    assert_eq!(second.info.score, Some(Score::Cp(30)));
+    assert!(engine.is_pondering());
+    // Quitting stops the ponder search.
+    assert!(engine.quit());
+}

@@ -88,24 +88,73 @@ fn fairy_stockfish_plays_xiangqi_in_both_dialects() {
 }
 
 #[test]
-fn fairy_stockfish_plays_over_xboard() {
-    use qipan::engine::XboardEngine;
-    let mut engine =
-        XboardEngine::start(&program("fairy-stockfish"), &[], Timeouts::default()).unwrap();
-    assert!(engine.feature("variants").unwrap().contains("xiangqi"));
+fn fairy_stockfish_plays_and_analyses_over_xboard() {
+    let mut engine = Engine::start(
+        &program("fairy-stockfish"),
+        &[],
+        Protocol::Xboard,
+        Timeouts::default(),
+    )
+    .unwrap();
+    assert!(engine
+        .xboard_feature("variants")
+        .unwrap()
+        .contains("xiangqi"));
+    assert_eq!(engine.name(), Some("Fairy-Stockfish"));
+    engine.configure("Skill Level", "20").unwrap();
     let depth = Limit {
         depth: Some(4),
         ..Limit::default()
     };
+    let play = SearchOptions::default();
     let mut chess: Game<Chess> = Game::new();
     let mut xiangqi: Game<Xiangqi> = Game::new();
+    // Chess and Xiangqi in turn: `new` keeps the variant in Fairy-Stockfish, so chess is named.
     for _ in 0..6 {
-        let mv = engine.play(&chess, &depth).unwrap().best.best.unwrap();
+        let mv = engine
+            .play(&chess, &depth, &play)
+            .unwrap()
+            .best
+            .best
+            .unwrap();
         chess.push(mv).unwrap();
-        let result = engine.play(&xiangqi, &depth).unwrap();
+        let result = engine
+            .play(&xiangqi, &depth, &SearchOptions::default())
+            .unwrap();
         assert_eq!(result.info.depth, Some(4));
         assert_eq!(result.info.pv.first(), result.best.best.as_ref());
         xiangqi.push(result.best.best.unwrap()).unwrap();
     }
+    // Analysis mode stops at the depth asked for.
+    let lines = engine.analyse(&chess, &depth, &play).unwrap();
+    assert!(lines[0].depth >= Some(4) && !lines[0].pv.is_empty());
+    // A mate in one is found and scored as a mate.
+    let mate: Game<Chess> = Game::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let result = engine.play(&mate, &depth, &play).unwrap();
+    assert_eq!(result.best.best.unwrap().to_string(), "a1a8");
+    assert_eq!(result.info.score, Some(qipan::engine::Score::Mate(1)));
+    // Node limits are `nps`, which Fairy-Stockfish does not know: a typed refusal, and the
+    // engine plays on.
+    let nodes = Limit {
+        nodes: Some(1000),
+        ..Limit::default()
+    };
+    assert!(matches!(
+        engine.play(&chess, &nodes, &play),
+        Err(qipan::engine::EngineError::Refused(_))
+    ));
+    engine.play(&chess, &depth, &play).unwrap();
+    // Fairy-Stockfish 11.1 refuses castling moves once it has analysed (`analyze`, `exit`) in
+    // the same process: a typed refusal, after which the engine analyses and plays on.
+    let mut castled: Game<Chess> = Game::new();
+    for mv in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"] {
+        castled.push_coord(mv).unwrap();
+    }
+    match engine.analyse(&castled, &depth, &play) {
+        Ok(_) | Err(qipan::engine::EngineError::Refused(_)) => {}
+        Err(e) => panic!("{e}"),
+    }
+    assert!(engine.analyse(&chess, &depth, &play).unwrap()[0].depth >= Some(4));
+    engine.play(&chess, &depth, &play).unwrap();
     assert!(engine.quit());
 }

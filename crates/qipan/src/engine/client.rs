@@ -1,4 +1,5 @@
-//! [`Engine`]: a UCI or UCCI engine driven synchronously — handshake, options, searches.
+//! [`Engine`]'s handshake, options and searches; UCI and UCCI here, XBoard and pondering in their
+//! own modules.
 
 use std::time::{Duration, Instant};
 
@@ -7,162 +8,14 @@ use super::dialect::{EngineGame, Protocol, XiangqiDialect};
 use super::error::EngineError;
 use super::info::Info;
 use super::message::EngineMessage;
-use super::option::{EngineOption, OptionKind};
+use super::option::OptionKind;
 use super::process::{EngineProcess, Line};
+use super::search::{
+    read_best_move, read_info, BestMove, PlayResult, SearchEvent, SearchOptions, SearchResult,
+    Timeouts,
+};
+use super::state::{Engine, PonderPlan, State};
 use crate::Game;
-
-/// Reads an info line's moves in `pos`: each line of moves (the PV, the refutation, the current
-/// line) is cut at its first move that is not legal where it stands.
-pub fn read_info<V: EngineGame>(pos: &V, info: Info, dialect: XiangqiDialect) -> Info<V::Move> {
-    let mut current = pos.clone();
-    info.map_moves(|prefix: &[V::Move], text: String| {
-        if prefix.is_empty() {
-            current = pos.clone();
-        }
-        let mv = V::read_engine_move(&current, &text, dialect)?;
-        current.play_or_pass(mv);
-        Ok::<_, crate::MoveError>(mv)
-    })
-}
-
-/// Reads `bestmove`'s moves in `pos`: a best move that is not legal is
-/// [`EngineError::IllegalMove`]; a ponder move that is not legal after it is dropped.
-pub fn read_best_move<V: EngineGame>(
-    pos: &V,
-    best: Option<&str>,
-    ponder: Option<&str>,
-    dialect: XiangqiDialect,
-) -> Result<BestMove<V::Move>, EngineError> {
-    let best = match best {
-        Some(text) => {
-            Some(V::read_engine_move(pos, text, dialect).map_err(EngineError::IllegalMove)?)
-        }
-        None => None,
-    };
-    let ponder = match (best, ponder) {
-        (Some(mv), Some(text)) => {
-            let mut after = pos.clone();
-            after.play_or_pass(mv);
-            V::read_engine_move(&after, text, dialect).ok()
-        }
-        _ => None,
-    };
-    Ok(BestMove {
-        best,
-        ponder,
-        draw: false,
-        resign: false,
-    })
-}
-
-/// How long each wait on an engine may take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Timeouts {
-    /// For an answer to a command: `uciok`, `readyok`, `bestmove` after `stop` (default 10 s).
-    pub reply: Duration,
-    /// For a search without a time limit (depth, nodes, mate) to end (default 300 s).
-    pub search: Duration,
-    /// Added to a search's time limit (`movetime`, the clock) before giving up (default 10 s).
-    pub grace: Duration,
-    /// For the process to exit after `quit` before it is killed (default 1 s).
-    pub quit: Duration,
-}
-
-impl Default for Timeouts {
-    fn default() -> Self {
-        Timeouts {
-            reply: Duration::from_secs(10),
-            search: Duration::from_secs(300),
-            grace: Duration::from_secs(10),
-            quit: Duration::from_secs(1),
-        }
-    }
-}
-
-/// How to search, besides the [`Limit`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchOptions<M> {
-    /// How many best lines to report (`MultiPV`); `None` is one.
-    pub multipv: Option<u32>,
-    /// Search only these moves (`searchmoves`; UCCI: `banmoves` with the others).
-    pub root_moves: Vec<M>,
-    /// Never play these moves (UCCI `banmoves`; UCI: `searchmoves` with the others).
-    pub ban_moves: Vec<M>,
-    /// Send `ucinewgame` first: the engine forgets what it learned from earlier searches.
-    pub new_game: bool,
-}
-
-impl<M> Default for SearchOptions<M> {
-    fn default() -> Self {
-        SearchOptions {
-            multipv: None,
-            root_moves: Vec::new(),
-            ban_moves: Vec::new(),
-            new_game: false,
-        }
-    }
-}
-
-/// The end of a search: `bestmove` (or UCCI's `nobestmove`, with no move).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BestMove<M> {
-    /// The move, `None` when the engine had none (`nobestmove`, `bestmove (none)`).
-    pub best: Option<M>,
-    /// The reply the engine expects.
-    pub ponder: Option<M>,
-    /// The engine offers (or accepts) a draw (UCCI).
-    pub draw: bool,
-    /// The engine resigns (UCCI).
-    pub resign: bool,
-}
-
-/// What a search reports: info lines, then the best move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SearchEvent<M> {
-    /// An `info` line with its moves read in the searched position.
-    Info(Box<Info<M>>),
-    /// The search is over.
-    BestMove(BestMove<M>),
-}
-
-/// What [`Engine::play`] returns (python-chess's `PlayResult`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayResult<M> {
-    /// The best move and the engine's offers.
-    pub best: BestMove<M>,
-    /// The search's summary: its info lines merged (the first line of a multi-PV search).
-    pub info: Info<M>,
-}
-
-/// What [`Engine::search`] returns: the best move and the merged info of each line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchResult<M> {
-    /// The best move and the engine's offers.
-    pub best: BestMove<M>,
-    /// The merged info of each line, the best first (`lines[k]` is `multipv k + 1`).
-    pub lines: Vec<Info<M>>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
-    Idle,
-    Searching { deadline: Option<Instant> },
-}
-
-/// A UCI or UCCI engine.
-#[derive(Debug)]
-pub struct Engine {
-    process: EngineProcess,
-    protocol: Protocol,
-    id: Vec<(String, String)>,
-    options: Vec<EngineOption>,
-    /// The values set so far (name as the engine spells it, value).
-    config: Vec<(String, String)>,
-    dialect: XiangqiDialect,
-    timeouts: Timeouts,
-    state: State,
-    fresh: bool,
-}
 
 /// The options the client sets itself (python-chess's managed options).
 const MANAGED: [&str; 4] = ["uci_chess960", "uci_variant", "multipv", "ponder"];
@@ -196,12 +49,19 @@ impl Engine {
             timeouts,
             state: State::Idle,
             fresh: true,
+            xboard: None,
+            ponder_next: None,
+            pondered: None,
         };
+        if protocol == Protocol::Xboard {
+            engine.xboard_handshake()?;
+            return Ok(engine);
+        }
         engine.process.send(protocol.name())?;
         let deadline = Instant::now() + timeouts.reply;
         let ok = match protocol {
-            Protocol::Uci => "uciok",
             Protocol::Ucci => "ucciok",
+            Protocol::Uci | Protocol::Xboard => "uciok",
         };
         loop {
             let Line::Text(line) = engine.process.recv(deadline, ok)? else {
@@ -231,65 +91,6 @@ impl Engine {
         Ok(engine)
     }
 
-    /// The protocol spoken.
-    pub fn protocol(&self) -> Protocol {
-        self.protocol
-    }
-
-    /// The `id` lines, in the order received (`name`, `author`…).
-    pub fn id(&self) -> &[(String, String)] {
-        &self.id
-    }
-
-    /// The engine's name (`id name`), if it gave one.
-    pub fn name(&self) -> Option<&str> {
-        self.id
-            .iter()
-            .find(|(k, _)| k == "name")
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The options the engine offered, in its order.
-    pub fn options(&self) -> &[EngineOption] {
-        &self.options
-    }
-
-    /// An option by name, ignoring case.
-    pub fn option(&self, name: &str) -> Option<&EngineOption> {
-        self.options
-            .iter()
-            .find(|o| o.name.eq_ignore_ascii_case(name))
-    }
-
-    /// The value an option has now: the last one set, else its default.
-    pub fn option_value(&self, name: &str) -> Option<&str> {
-        self.config
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-            .or_else(|| self.option(name).and_then(|o| o.default.as_deref()))
-    }
-
-    /// The Xiangqi dialect in use (detected from the handshake).
-    pub fn xiangqi_dialect(&self) -> XiangqiDialect {
-        self.dialect
-    }
-
-    /// Overrides the detected Xiangqi dialect.
-    pub fn set_xiangqi_dialect(&mut self, dialect: XiangqiDialect) {
-        self.dialect = dialect;
-    }
-
-    /// The timeouts in use.
-    pub fn timeouts(&self) -> Timeouts {
-        self.timeouts
-    }
-
-    /// Changes the timeouts.
-    pub fn set_timeouts(&mut self, timeouts: Timeouts) {
-        self.timeouts = timeouts;
-    }
-
     /// Sets an option after checking the value against its type. The options the client manages
     /// itself (`UCI_Chess960`, `UCI_Variant`, `MultiPV`, `Ponder`) are refused, as python-chess
     /// refuses them.
@@ -309,8 +110,13 @@ impl Engine {
 
     fn set_option_unchecked(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         self.idle()?;
-        self.process
-            .send(&setoption_command(self.protocol, name, value))?;
+        if self.protocol == Protocol::Xboard {
+            self.process
+                .send(&self.xboard_option_command(name, value))?;
+        } else {
+            self.process
+                .send(&setoption_command(self.protocol, name, value))?;
+        }
         let is_button = self
             .option(name)
             .is_some_and(|o| o.kind == OptionKind::Button);
@@ -336,9 +142,11 @@ impl Engine {
         Ok(())
     }
 
-    fn idle(&self) -> Result<(), EngineError> {
+    /// Ready for a command: a ponder search is stopped first; a search is an error.
+    pub(super) fn idle(&mut self) -> Result<(), EngineError> {
         match self.state {
             State::Idle => Ok(()),
+            State::Pondering => self.end_ponder(),
             State::Searching { .. } => Err(EngineError::Usage(
                 "the engine is searching: stop the search first".to_owned(),
             )),
@@ -348,6 +156,9 @@ impl Engine {
     /// `isready`, waiting for `readyok` (other lines are skipped).
     pub fn ping(&mut self) -> Result<(), EngineError> {
         self.idle()?;
+        if self.protocol == Protocol::Xboard {
+            return self.xboard_ping();
+        }
         self.process.send("isready")?;
         let deadline = Instant::now() + self.timeouts.reply;
         loop {
@@ -365,6 +176,8 @@ impl Engine {
         self.idle()?;
         match self.protocol {
             Protocol::Uci => self.process.send("ucinewgame")?,
+            // Every XBoard search starts with `new`.
+            Protocol::Xboard => {}
             Protocol::Ucci => match self.option("newgame").map(|o| o.name.clone()) {
                 Some(name) => self
                     .process
@@ -386,7 +199,13 @@ impl Engine {
         limit: &Limit,
         options: &SearchOptions<V::Move>,
     ) -> Result<(), EngineError> {
+        if self.ponder_hit(game, limit, options)? {
+            return Ok(());
+        }
         self.idle()?;
+        if self.protocol == Protocol::Xboard {
+            return self.xboard_start_search(game, limit, options);
+        }
         if self.protocol == Protocol::Ucci && V::UCI_VARIANT != "xiangqi" {
             return Err(EngineError::Usage(format!(
                 "a UCCI engine cannot play {}",
@@ -409,6 +228,7 @@ impl Engine {
         self.ensure_option("UCI_Chess960", chess960)?;
         let multipv = options.multipv.unwrap_or(1).max(1).to_string();
         self.ensure_option("MultiPV", &multipv)?;
+        self.ensure_option("Ponder", if options.ponder { "true" } else { "false" })?;
         if options.new_game || self.fresh {
             self.new_game()?;
         } else {
@@ -431,7 +251,7 @@ impl Engine {
                         .send(&banmoves_command(pos, &ban, self.dialect))?;
                 }
             }
-            Protocol::Uci => {
+            Protocol::Uci | Protocol::Xboard => {
                 if !options.ban_moves.is_empty() {
                     if root_moves.is_empty() {
                         root_moves = legal().collect();
@@ -448,31 +268,14 @@ impl Engine {
             &root_moves,
             false,
         ))?;
-        let deadline = if limit.is_unlimited() {
-            None
-        } else {
-            let budget = match limit.time_budget(pos.turn()) {
-                Some(time) => time + self.timeouts.grace,
-                None => self.timeouts.search,
-            };
-            Some(Instant::now() + budget)
+        self.ponder_next = options.ponder.then(|| PonderPlan {
+            position: position_command(game, self.protocol, self.dialect),
+            limit: limit.clone(),
+        });
+        self.state = State::Searching {
+            deadline: self.deadline_of(limit, pos.turn()),
         };
-        self.state = State::Searching { deadline };
         Ok(())
-    }
-
-    /// When the running search's own deadline passes (`None` when idle or for an infinite
-    /// search).
-    pub fn search_deadline(&self) -> Option<Instant> {
-        match self.state {
-            State::Searching { deadline } => deadline,
-            State::Idle => None,
-        }
-    }
-
-    /// Whether a search is running.
-    pub fn is_searching(&self) -> bool {
-        matches!(self.state, State::Searching { .. })
     }
 
     /// The next event of the running search in `pos` (the position searched), waiting until
@@ -486,6 +289,9 @@ impl Engine {
         let State::Searching { deadline } = self.state else {
             return Err(EngineError::Usage("no search is running".to_owned()));
         };
+        if self.protocol == Protocol::Xboard {
+            return self.xboard_next_event(pos, wait);
+        }
         let asked = wait.map(|w| Instant::now() + w);
         let until = match (deadline, asked) {
             (Some(a), Some(b)) => a.min(b),
@@ -515,8 +321,12 @@ impl Engine {
                     resign,
                 } => {
                     self.state = State::Idle;
+                    let plan = self.ponder_next.take();
                     let best =
                         read_best_move(pos, best.as_deref(), ponder.as_deref(), self.dialect)?;
+                    if let (Some(plan), Some(mv), Some(reply)) = (plan, best.best, best.ponder) {
+                        self.start_ponder(pos, plan, mv, reply)?;
+                    }
                     return Ok(SearchEvent::BestMove(BestMove {
                         draw,
                         resign,
@@ -545,6 +355,9 @@ impl Engine {
     /// Sends `stop` to the running search (its best move still has to be read).
     pub fn stop(&mut self) -> Result<(), EngineError> {
         if let State::Searching { .. } = self.state {
+            if self.protocol == Protocol::Xboard {
+                return self.xboard_stop();
+            }
             self.process.send("stop")?;
             let reply = Instant::now() + self.timeouts.reply;
             self.state = State::Searching {
@@ -601,27 +414,30 @@ impl Engine {
         Ok(PlayResult { best, info })
     }
 
-    /// Analyses: the merged info of each of the `multipv` best lines (python-chess's `analyse`).
+    /// Analyses: the merged info of each of the `multipv` best lines (python-chess's `analyse`;
+    /// an XBoard engine searches in analysis mode).
     pub fn analyse<V: EngineGame>(
         &mut self,
         game: &Game<V>,
         limit: &Limit,
         options: &SearchOptions<V::Move>,
     ) -> Result<Vec<Info<V::Move>>, EngineError> {
-        self.search(game, limit, options).map(|r| r.lines)
+        let options = SearchOptions {
+            analysis: true,
+            ..options.clone()
+        };
+        self.search(game, limit, &options).map(|r| r.lines)
     }
 
     /// Stops any search, sends `quit`, and kills the engine if it has not exited within the
     /// quit timeout. Returns whether it exited by itself.
     pub fn quit(mut self) -> bool {
-        if self.is_searching() {
-            let _ = self.process.send("stop");
+        if self.is_searching() || self.state == State::Pondering {
+            let _ = self.process.send(match self.protocol {
+                Protocol::Xboard => "force",
+                _ => "stop",
+            });
         }
         self.process.quit(self.timeouts.quit)
-    }
-
-    /// The process (its id; to kill it).
-    pub fn process(&mut self) -> &mut EngineProcess {
-        &mut self.process
     }
 }

@@ -88,7 +88,7 @@ pub fn position_command<V: EngineGame>(
     dialect: XiangqiDialect,
 ) -> String {
     let from = match protocol {
-        Protocol::Uci => 0,
+        Protocol::Uci | Protocol::Xboard => 0,
         Protocol::Ucci => game
             .ply()
             .saturating_sub(game.position().halfmove_clock() as usize),
@@ -149,7 +149,7 @@ pub fn go_command<V: EngineGame>(
     let d = |d: Option<Duration>| d.map(|d| ms(d).to_string());
     let n = |n: Option<u64>| n.map(|n| n.to_string());
     match protocol {
-        Protocol::Uci => {
+        Protocol::Uci | Protocol::Xboard => {
             add("wtime", d(limit.white_clock));
             add("btime", d(limit.black_clock));
             add("winc", d(limit.white_inc));
@@ -211,7 +211,8 @@ pub fn go_command<V: EngineGame>(
     line
 }
 
-/// `setoption name <name> value <value>` (UCI) or `setoption <name> <value>` (UCCI); a button
+/// `setoption name <name> value <value>` (UCI), `setoption <name> <value>` (UCCI) or
+/// `option <name>=<value>` (XBoard); a button
 /// (`value` empty) is sent without a value.
 pub fn setoption_command(protocol: Protocol, name: &str, value: &str) -> String {
     match (protocol, value.is_empty()) {
@@ -219,6 +220,8 @@ pub fn setoption_command(protocol: Protocol, name: &str, value: &str) -> String 
         (Protocol::Uci, false) => format!("setoption name {name} value {value}"),
         (Protocol::Ucci, true) => format!("setoption {name}"),
         (Protocol::Ucci, false) => format!("setoption {name} {value}"),
+        (Protocol::Xboard, true) => format!("option {name}"),
+        (Protocol::Xboard, false) => format!("option {name}={value}"),
     }
 }
 

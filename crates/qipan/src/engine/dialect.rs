@@ -34,14 +34,18 @@ pub enum Protocol {
     Uci,
     /// The Universal Chinese Chess Interface (`ucci` / `ucciok`).
     Ucci,
+    /// XBoard, the Chess Engine Communication Protocol version 2 (`xboard`, `protover 2` /
+    /// `feature … done=1`).
+    Xboard,
 }
 
 impl Protocol {
-    /// `"uci"` or `"ucci"`: the command that starts the handshake.
+    /// `"uci"`, `"ucci"` or `"xboard"`: the command that starts the handshake.
     pub fn name(self) -> &'static str {
         match self {
             Protocol::Uci => "uci",
             Protocol::Ucci => "ucci",
+            Protocol::Xboard => "xboard",
         }
     }
 }
@@ -80,7 +84,8 @@ impl XiangqiDialect {
     /// `xiangqi`.
     pub fn detect(protocol: Protocol, offers_variant: bool) -> XiangqiDialect {
         match (protocol, offers_variant) {
-            (Protocol::Ucci, _) => XiangqiDialect::Ucci,
+            // XBoard numbers Xiangqi's ranks from 0, as UCCI does.
+            (Protocol::Ucci | Protocol::Xboard, _) => XiangqiDialect::Ucci,
             (Protocol::Uci, true) => XiangqiDialect::UciVariant,
             (Protocol::Uci, false) => XiangqiDialect::UciPlain,
         }

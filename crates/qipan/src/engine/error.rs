@@ -38,6 +38,10 @@ pub enum EngineError {
     /// A value that does not fit the option.
     #[error(transparent)]
     OptionValue(#[from] super::option::OptionValueError),
+    /// The engine refused a command it was sent (XBoard's `Error (…): command` or `Illegal
+    /// move: move`); the engine's line, shortened.
+    #[error("the engine refused a command: {0}")]
+    Refused(String),
     /// The request does not fit the engine's state or protocol (searching already, an option the
     /// client manages itself, a game the dialect cannot play…).
     #[error("{0}")]

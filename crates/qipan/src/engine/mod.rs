@@ -1,8 +1,10 @@
-//! Engine clients: UCI and UCCI engines as child processes, their output read into typed values.
+//! Engine clients: UCI, UCCI and XBoard engines as child processes, their output read into typed
+//! values.
 //!
 //! Three layers, each usable alone:
 //! - reading what an engine sends ([`EngineMessage`], [`Info`], [`EngineOption`]) and writing what
 //!   it is sent ([`position_command`], [`go_command`] with a [`Limit`], [`setoption_command`]);
+//!   XBoard's lines ([`XboardMessage`], [`parse_thinking`], [`parse_features`]);
 //! - [`EngineProcess`]: the child process, its output read by a thread into a bounded queue, every
 //!   wait with a deadline;
 //! - [`Engine`]: the handshake, options, searches ([`Engine::play`], [`Engine::analyse`], or
@@ -32,13 +34,13 @@ mod error;
 mod info;
 mod message;
 mod option;
+mod ponder;
 mod process;
+mod search;
+mod state;
 mod xboard;
+mod xboard_client;
 
-pub use client::{
-    read_best_move, read_info, BestMove, Engine, PlayResult, SearchEvent, SearchOptions,
-    SearchResult, Timeouts,
-};
 pub use command::{banmoves_command, go_command, position_command, setoption_command, Limit};
 pub use dialect::{EngineGame, Protocol, UnknownDialect, XiangqiDialect};
 pub use error::EngineError;
@@ -46,4 +48,9 @@ pub use info::{Info, Score, ScoreBound};
 pub use message::EngineMessage;
 pub use option::{EngineOption, OptionKind, OptionValueError};
 pub use process::{split_lines, EngineProcess, Line};
-pub use xboard::{parse_features, parse_thinking, XboardEngine};
+pub use search::{
+    read_best_move, read_info, BestMove, PlayResult, SearchEvent, SearchOptions, SearchResult,
+    Timeouts,
+};
+pub use state::Engine;
+pub use xboard::{parse_features, parse_option_feature, parse_thinking, XboardMessage};

@@ -1,27 +1,122 @@
-//! [`XboardEngine`]: an engine speaking XBoard (CECP, protocol version 2), for play.
+//! Reading what an XBoard engine (CECP, protocol version 2) sends: `feature` lines, thinking lines
+//! (`ply score time nodes [seldepth [nps [tbhits]]] pv`), `move`, `Hint:`, `pong`, `resign`,
+//! `offer draw`, results and `Error` / `Illegal move` lines.
 //!
-//! The handshake is `xboard` / `protover 2`, answered by `feature …` lines until `done=1`; each
-//! feature is acknowledged with `accepted`. A move is asked for with `new`, `variant` (Xiangqi),
-//! `force`, `setboard` with the game's start, the game's moves (`usermove` when the engine asks for
-//! it), the limit (`sd` depth, `st` seconds per move, `level`/`time`/`otim` for clocks) and `go`;
-//! the engine answers with thinking lines (`ply score time nodes pv`) and `move …`.
+//! ```
+//! use qipan::engine::{parse_thinking, Score, XboardMessage};
+//! let info = parse_thinking("7 -31 12 3051 9 254250\t e7e5 g1f3").unwrap();
+//! assert_eq!((info.depth, info.score, info.time_ms), (Some(7), Some(Score::Cp(-31)), Some(120)));
+//! assert_eq!(parse_thinking("3 100002 0 60 a1a8").unwrap().score, Some(Score::Mate(2)));
+//! assert_eq!(XboardMessage::parse("move e2e4"), XboardMessage::Move("e2e4".into()));
+//! ```
 
-use std::time::Instant;
-
-use super::client::{BestMove, PlayResult, Timeouts};
-use super::command::Limit;
-use super::dialect::{EngineGame, XiangqiDialect};
-use super::error::EngineError;
 use super::info::{Info, Score};
-use super::process::{EngineProcess, Line};
-use crate::{Color, Game};
+use super::option::{EngineOption, OptionKind};
 
-/// An XBoard engine.
-#[derive(Debug)]
-pub struct XboardEngine {
-    process: EngineProcess,
-    features: Vec<(String, String)>,
-    timeouts: Timeouts,
+/// One line from an XBoard engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum XboardMessage {
+    /// `feature a=1 b="x y"`: the pairs in order.
+    Features(Vec<(String, String)>),
+    /// `move <move>`: the engine plays.
+    Move(String),
+    /// `Hint: <move>`: the reply the engine expects.
+    Hint(String),
+    /// `pong <n>`: the answer to `ping <n>` (the text after `pong`).
+    Pong(String),
+    /// `resign`.
+    Resign,
+    /// `offer draw`.
+    OfferDraw,
+    /// `1-0 {White mates}`, `0-1 {…}`, `1/2-1/2 {…}`: the engine claims a result.
+    Result {
+        /// `1-0`, `0-1` or `1/2-1/2`.
+        result: String,
+        /// The text in braces (may be empty).
+        comment: String,
+    },
+    /// `Error (<kind>): <command>` or `Illegal move (<reason>): <move>`: the engine refused
+    /// something it was sent.
+    Refused {
+        /// Whether it was `Illegal move` (else `Error`).
+        illegal_move: bool,
+        /// What was refused: the text after the colon.
+        command: String,
+        /// The whole line, shortened.
+        line: String,
+    },
+    /// A thinking line.
+    Thinking(Box<Info>),
+    /// Anything else (comments starting with `#`, greetings, `tellics …`).
+    Other,
+}
+
+impl XboardMessage {
+    /// Reads one line; never fails (an unknown line is [`XboardMessage::Other`]).
+    pub fn parse(line: &str) -> XboardMessage {
+        let line = line.trim();
+        let (token, rest) = match line.split_once(char::is_whitespace) {
+            Some((t, r)) => (t, r.trim()),
+            None => (line, ""),
+        };
+        match token {
+            "feature" => return XboardMessage::Features(parse_features(line)),
+            "move" if !rest.is_empty() => {
+                return XboardMessage::Move(rest.split_whitespace().next().unwrap_or("").into())
+            }
+            "Hint:" if !rest.is_empty() => {
+                return XboardMessage::Hint(rest.split_whitespace().next().unwrap_or("").into())
+            }
+            "pong" => return XboardMessage::Pong(rest.to_owned()),
+            "resign" if rest.is_empty() => return XboardMessage::Resign,
+            "offer" if rest == "draw" => return XboardMessage::OfferDraw,
+            "1-0" | "0-1" | "1/2-1/2" => {
+                let comment = rest
+                    .strip_prefix('{')
+                    .map(|c| c.split('}').next().unwrap_or(c))
+                    .unwrap_or("");
+                return XboardMessage::Result {
+                    result: token.to_owned(),
+                    comment: crate::text::shorten(comment.trim()),
+                };
+            }
+            _ => {}
+        }
+        if let Some(refused) = refusal(line) {
+            return refused;
+        }
+        if line.split_whitespace().nth(3).is_some()
+            && line.starts_with(|c: char| c.is_ascii_digit())
+        {
+            if let Some(info) = parse_thinking(line) {
+                return XboardMessage::Thinking(Box::new(info));
+            }
+        }
+        XboardMessage::Other
+    }
+}
+
+/// `Error (…): command` or `Illegal move (…): move`; the parenthesis is optional.
+fn refusal(line: &str) -> Option<XboardMessage> {
+    let (illegal_move, rest) = if let Some(rest) = line.strip_prefix("Error") {
+        (false, rest)
+    } else {
+        (true, line.strip_prefix("Illegal move")?)
+    };
+    let mut rest = rest.trim_start();
+    if let Some(inner) = rest.strip_prefix('(') {
+        let end = inner.find(')')?;
+        if inner[..end].contains('(') {
+            return None;
+        }
+        rest = inner[end + 1..].trim_start();
+    }
+    let command = rest.strip_prefix(':')?.trim();
+    Some(XboardMessage::Refused {
+        illegal_move,
+        command: crate::text::shorten(command),
+        line: crate::text::shorten(line),
+    })
 }
 
 /// Reads `feature a=1 b="x y"` into pairs.
@@ -53,205 +148,115 @@ pub fn parse_features(line: &str) -> Vec<(String, String)> {
     out
 }
 
-/// Reads a thinking line, `ply score time nodes pv…` (score in centipawns, time in centiseconds);
-/// `None` when it is not one.
-pub fn parse_thinking(line: &str) -> Option<Info> {
-    let mut words = line.split_whitespace();
-    let depth = words.next()?.trim_end_matches(['.', '&']).parse().ok()?;
-    let score: i64 = words.next()?.parse().ok()?;
-    let time: u64 = words.next()?.parse().ok()?;
-    let nodes: u64 = words.next()?.parse().ok()?;
-    // Some engines add selective depth and speed before the PV; moves start with a letter.
-    let pv: Vec<String> = words
-        .skip_while(|w| w.parse::<i64>().is_ok())
-        .filter(|w| !w.chars().next().is_some_and(|c| c.is_ascii_digit()))
-        .map(str::to_owned)
-        .collect();
-    // Engines write mates as large scores in ways of their own: kept as centipawns.
-    let score = Score::Cp(score);
-    Some(Info {
-        depth: Some(depth),
-        score: Some(score),
-        time_ms: Some(time.saturating_mul(10)),
-        nodes: Some(nodes),
-        pv,
-        ..Info::default()
-    })
-}
-
-impl XboardEngine {
-    /// Starts `program` and shakes hands.
-    pub fn start(program: &str, args: &[String], timeouts: Timeouts) -> Result<Self, EngineError> {
-        let mut process = EngineProcess::spawn(program, args)?;
-        process.send("xboard")?;
-        process.send("protover 2")?;
-        let deadline = Instant::now() + timeouts.reply;
-        let mut features: Vec<(String, String)> = Vec::new();
-        loop {
-            let Line::Text(line) = process.recv(deadline, "feature done=1")? else {
-                continue;
-            };
-            if !line.starts_with("feature") {
-                continue;
-            }
-            let mut done = false;
-            for (key, value) in parse_features(&line) {
-                process.send(&format!("accepted {key}"))?;
-                if key == "done" {
-                    done = value == "1";
-                } else if features.len() < 1000 {
-                    features.push((key, value));
+/// Reads the value of `feature option="…"`: `NAME -spin DEFAULT MIN MAX`, `NAME -check 0|1`,
+/// `NAME -combo A /// *B /// C` (the starred choice is the default), `NAME -string|-file|-path
+/// [DEFAULT]`, `NAME -button`, `NAME -save`, `NAME -reset`, `NAME -slider …`. `None` when it is
+/// none of those.
+pub fn parse_option_feature(value: &str) -> Option<EngineOption> {
+    let (name, rest) = split_option_name(value)?;
+    let mut words = rest.split_whitespace();
+    let kind = words.next()?.strip_prefix('-')?;
+    let mut option = EngineOption {
+        name: name.to_owned(),
+        kind: OptionKind::String,
+        default: None,
+        min: None,
+        max: None,
+        vars: Vec::new(),
+    };
+    match kind {
+        "check" => {
+            option.kind = OptionKind::Check;
+            option.default = Some(
+                match words.next()? {
+                    "1" => "true",
+                    "0" => "false",
+                    _ => return None,
+                }
+                .to_owned(),
+            );
+        }
+        "spin" | "slider" => {
+            option.kind = OptionKind::Spin;
+            let default: i64 = words.next()?.parse().ok()?;
+            option.default = Some(default.to_string());
+            option.min = Some(words.next()?.parse().ok()?);
+            option.max = Some(words.next()?.parse().ok()?);
+        }
+        "combo" => {
+            option.kind = OptionKind::Combo;
+            let choices = rest.trim_start().strip_prefix("-combo")?;
+            for choice in choices.split("///").map(str::trim) {
+                if let Some(default) = choice.strip_prefix('*') {
+                    option.default = Some(default.to_owned());
+                    option.vars.push(default.to_owned());
+                } else if !choice.is_empty() && option.vars.len() < 1000 {
+                    option.vars.push(choice.to_owned());
                 }
             }
-            if done {
-                break;
-            }
         }
-        Ok(XboardEngine {
-            process,
-            features,
-            timeouts,
-        })
+        "string" | "file" | "path" => {
+            let text = rest.trim_start().strip_prefix('-')?.strip_prefix(kind)?;
+            option.default = Some(text.trim().to_owned());
+        }
+        "button" | "save" | "reset" => option.kind = OptionKind::Button,
+        _ => return None,
     }
+    Some(option)
+}
 
-    /// A feature the engine announced (`myname`, `variants`, `setboard`…).
-    pub fn feature(&self, name: &str) -> Option<&str> {
-        self.features
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
+/// The option's name: the words before the first ` -type`.
+fn split_option_name(value: &str) -> Option<(&str, &str)> {
+    let at = value.find(" -")?;
+    let name = value[..at].trim();
+    (!name.is_empty()).then_some((name, &value[at..]))
+}
 
-    /// The engine's move in the game's current position. Node limits are not part of XBoard and
-    /// are refused.
-    pub fn play<V: EngineGame>(
-        &mut self,
-        game: &Game<V>,
-        limit: &Limit,
-    ) -> Result<PlayResult<V::Move>, EngineError> {
-        if limit.nodes.is_some() || limit.mate.is_some() || limit.is_unlimited() {
-            return Err(EngineError::Usage(
-                "XBoard play takes a depth, a time per move or clocks".to_owned(),
-            ));
+/// Reads a thinking line, `ply score time nodes [seldepth [nps [… tbhits]]] pv…` (score in
+/// centipawns, time in centiseconds); `None` when it does not start with four integers. Scores of
+/// 100,000 and more (-100,000 and less) are mates, as most engines and python-chess read them:
+/// `100000 + n` is mate in `n`; exactly 100,000 (the side to move has already mated) stays
+/// centipawns. The PV keeps its move texts; move numbers (`12.`, `3...`) are skipped.
+pub fn parse_thinking(line: &str) -> Option<Info> {
+    let mut words = line.split_whitespace().peekable();
+    let mut numbers: Vec<i64> = Vec::new();
+    // The ply may carry a mark (`12.`, `12&`) in some engines.
+    let depth: u32 = words.next()?.trim_end_matches(['.', '&']).parse().ok()?;
+    while let Some(n) = words.peek().and_then(|w| w.parse::<i64>().ok()) {
+        if numbers.len() < 16 {
+            numbers.push(n);
         }
-        if self.feature("setboard") != Some("1") {
-            return Err(EngineError::Usage("the engine has no setboard".to_owned()));
-        }
-        let usermove = self.feature("usermove") == Some("1");
-        self.process.send("new")?;
-        // Some engines keep the last variant across `new`: chess is named (`normal`) too.
-        let variant = match V::UCI_VARIANT {
-            "chess" => "normal",
-            other => other,
-        };
-        if variant != "normal" || self.feature("variants").is_some() {
-            self.process.send(&format!("variant {variant}"))?;
-        }
-        self.process.send("force")?;
-        self.process
-            .send(&format!("setboard {}", game.start().fen()))?;
-        for (pos, &mv) in game.positions().iter().zip(game.moves()) {
-            let text = V::engine_move(pos, mv, XiangqiDialect::Ucci);
-            self.process.send(&if usermove {
-                format!("usermove {text}")
-            } else {
-                text
-            })?;
-        }
-        self.process.send("post")?;
-        if let Some(depth) = limit.depth {
-            self.process.send(&format!("sd {depth}"))?;
-        }
-        let pos = game.position();
-        if let Some(time) = limit.movetime {
-            self.process
-                .send(&format!("st {}", time.as_secs().max(1)))?;
-        } else if let (Some(white), Some(black)) = (limit.white_clock, limit.black_clock) {
-            let inc = match pos.turn() {
-                Color::White => limit.white_inc,
-                Color::Black => limit.black_inc,
-            }
-            .unwrap_or_default();
-            self.process.send(&format!(
-                "level 0 {} {}",
-                limit.moves_to_go.unwrap_or(0),
-                inc.as_secs()
-            ))?;
-            let (own, opp) = match pos.turn() {
-                Color::White => (white, black),
-                Color::Black => (black, white),
-            };
-            self.process
-                .send(&format!("time {}", own.as_millis() / 10))?;
-            self.process
-                .send(&format!("otim {}", opp.as_millis() / 10))?;
-        }
-        self.process.send("go")?;
-        let budget = limit
-            .time_budget(pos.turn())
-            .map_or(self.timeouts.search, |t| t + self.timeouts.grace);
-        let deadline = Instant::now() + budget;
-        let mut info: Info<V::Move> = Info::default();
-        loop {
-            let Line::Text(line) = self.process.recv(deadline, "move")? else {
-                continue;
-            };
-            let line = line.trim();
-            if let Some(text) = line.strip_prefix("move ") {
-                let mv = V::read_engine_move(pos, text.trim(), XiangqiDialect::Ucci)
-                    .or_else(|_| pos.parse_any(text.trim()))
-                    .map_err(EngineError::IllegalMove)?;
-                self.process.send("force")?;
-                return Ok(PlayResult {
-                    best: BestMove {
-                        best: Some(mv),
-                        ponder: None,
-                        draw: false,
-                        resign: false,
-                    },
-                    info,
-                });
-            }
-            if line == "resign" || line.starts_with("tellics resign") {
-                self.process.send("force")?;
-                return Ok(PlayResult {
-                    best: BestMove {
-                        best: None,
-                        ponder: None,
-                        draw: false,
-                        resign: true,
-                    },
-                    info,
-                });
-            }
-            // `Error (…): command` says a command is unknown (`post` to some engines): ignored.
-            // `Illegal move` means the engine's board disagrees with the game.
-            if line.starts_with("Illegal move") {
-                return Err(EngineError::Usage(format!(
-                    "the engine refused a command: {}",
-                    crate::text::shorten(line)
-                )));
-            }
-            if let Some(thinking) = parse_thinking(line) {
-                let mut current = pos.clone();
-                let read = thinking.map_moves(|prefix: &[V::Move], text: String| {
-                    if prefix.is_empty() {
-                        current = pos.clone();
-                    }
-                    let mv = V::read_engine_move(&current, &text, XiangqiDialect::Ucci)
-                        .or_else(|_| current.parse_any(&text))?;
-                    current.play_or_pass(mv);
-                    Ok::<_, crate::MoveError>(mv)
-                });
-                info.merge(read);
-            }
-        }
+        words.next();
     }
-
-    /// Sends `quit`; kills the engine if it has not exited within the quit timeout.
-    pub fn quit(mut self) -> bool {
-        self.process.quit(self.timeouts.quit)
+    if numbers.len() < 3 {
+        return None;
     }
+    let cp = numbers[0];
+    let score = if cp <= -100_000 {
+        Score::Mate(cp + 100_000)
+    } else if cp > 100_000 {
+        Score::Mate(cp - 100_000)
+    } else {
+        Score::Cp(cp)
+    };
+    let unsigned = |n: i64| u64::try_from(n).ok();
+    let mut info = Info {
+        depth: Some(depth),
+        score: Some(score),
+        time_ms: unsigned(numbers[1]).map(|cs| cs.saturating_mul(10)),
+        nodes: unsigned(numbers[2]),
+        ..Info::default()
+    };
+    let mut extra = numbers[3..].iter().copied();
+    info.seldepth = extra.next().and_then(|n| u32::try_from(n).ok());
+    info.nps = extra.next().and_then(unsigned);
+    info.tbhits = extra.last().and_then(unsigned);
+    info.pv = words
+        .filter(|w| !w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
+        .take(500)
+        .map(str::to_owned)
+        .collect();
+    Some(info)
 }
 
 #[cfg(test)]
@@ -259,7 +264,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn features_and_thinking() {
+    fn features_and_options() {
         let f = parse_features(
             "feature setboard=1 myname=\"GNU Chess 6\" variants=\"normal,xiangqi\" done=0",
         );
@@ -272,10 +277,67 @@ mod tests {
                 ("done".into(), "0".into())
             ]
         );
+        let spin = parse_option_feature("Skill Level -spin 20 -20 20").unwrap();
+        assert_eq!(
+            (spin.name.as_str(), spin.kind, spin.min, spin.max),
+            ("Skill Level", OptionKind::Spin, Some(-20), Some(20))
+        );
+        let combo =
+            parse_option_feature("Analysis Contempt -combo Both /// *Off /// White").unwrap();
+        assert_eq!(combo.vars, ["Both", "Off", "White"]);
+        assert_eq!(combo.default.as_deref(), Some("Off"));
+        let path = parse_option_feature("SyzygyPath -string <empty>").unwrap();
+        assert_eq!(path.default.as_deref(), Some("<empty>"));
+        assert_eq!(
+            parse_option_feature("Clear Hash -button").unwrap().kind,
+            OptionKind::Button
+        );
+        assert_eq!(parse_option_feature("Broken -spin x"), None);
+        assert_eq!(parse_option_feature("-spin 1 2 3"), None);
+    }
+
+    #[test]
+    fn thinking_lines() {
         let info = parse_thinking("4 139 0 676 4 225333 0\t h0g2 f9e8 b2c2 h7h3").unwrap();
         assert_eq!(info.depth, Some(4));
         assert_eq!(info.score, Some(Score::Cp(139)));
+        assert_eq!(
+            (info.seldepth, info.nps, info.tbhits),
+            (Some(4), Some(225333), Some(0))
+        );
         assert_eq!(info.pv, ["h0g2", "f9e8", "b2c2", "h7h3"]);
+        let mated = parse_thinking("9 -100003 10 5 1. Kh1 2. Qg2").unwrap();
+        assert_eq!(mated.score, Some(Score::Mate(-3)));
+        assert_eq!(mated.pv, ["Kh1", "Qg2"]);
         assert_eq!(parse_thinking("move e2e4"), None);
+        assert_eq!(parse_thinking("1 2 3"), None);
+        assert_eq!(parse_thinking("1 2 -3 -4").unwrap().nodes, None);
+    }
+
+    #[test]
+    fn messages() {
+        use XboardMessage as M;
+        assert_eq!(M::parse("Hint: e7e5"), M::Hint("e7e5".into()));
+        assert_eq!(M::parse("pong 12"), M::Pong("12".into()));
+        assert_eq!(M::parse("resign"), M::Resign);
+        assert_eq!(M::parse("offer draw"), M::OfferDraw);
+        assert_eq!(
+            M::parse("0-1 {White resigns}"),
+            M::Result {
+                result: "0-1".into(),
+                comment: "White resigns".into()
+            }
+        );
+        assert!(matches!(
+            M::parse("Error (unknown command): post"),
+            M::Refused { illegal_move: false, ref command, .. } if command == "post"
+        ));
+        assert!(matches!(
+            M::parse("Illegal move: e2e5"),
+            M::Refused { illegal_move: true, ref command, .. } if command == "e2e5"
+        ));
+        assert_eq!(M::parse("Error in my head"), M::Other);
+        assert_eq!(M::parse("# comment 1 2 3 4"), M::Other);
+        assert!(matches!(M::parse("3 20 1 400 e2e4"), M::Thinking(_)));
     }
 }

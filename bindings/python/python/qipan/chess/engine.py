@@ -1,4 +1,5 @@
-"""python-chess's ``chess.engine`` on qipan: UCI and UCCI engines for chess and Xiangqi boards.
+"""python-chess's ``chess.engine`` on qipan: UCI, UCCI and XBoard engines for chess and Xiangqi
+boards, synchronous (``SimpleEngine``) or with asyncio (``await popen_uci(...)``).
 
 >>> import qipan.chess.engine as engine                                      # doctest: +SKIP
 >>> with engine.SimpleEngine.popen_uci("stockfish") as sf:                   # doctest: +SKIP
@@ -7,24 +8,50 @@
 
 The protocol, the process and every timeout live in the native core (``qipan::engine``); this
 module builds python-chess's shapes: ``SimpleEngine``, ``Limit``, ``PlayResult``, ``InfoDict``,
-``PovScore``/``Cp``/``Mate``/``MateGiven``, ``PovWdl``/``Wdl``, ``Info`` flags. It is synchronous:
-``analysis()`` reads the engine's lines as it is iterated (there is no event loop and no
-``asyncio`` API yet).
+``PovScore``/``Cp``/``Mate``/``MateGiven``, ``PovWdl``/``Wdl``, ``Info`` flags, and the asyncio
+API (``popen_uci``, ``popen_xboard``, ``popen_ucci`` as coroutines returning ``(transport,
+protocol)``). ``SimpleEngine.analysis()`` reads the engine's lines as it is iterated (no
+background thread); the asyncio protocol runs each engine's commands in a worker thread of its own.
 
-A Xiangqi board works with ``popen_ucci`` (UCCI engines) and with ``popen_uci`` (Fairy-Stockfish's
-``UCI_Variant xiangqi`` dialect, or Pikafish's plain UCI), the dialect chosen from the handshake;
-``SimpleEngine.dialect`` tells which and can be set.
+A Xiangqi board works with ``popen_ucci`` (UCCI engines), with ``popen_uci`` (Fairy-Stockfish's
+``UCI_Variant xiangqi`` dialect, or Pikafish's plain UCI), the dialect chosen from the handshake
+(``SimpleEngine.dialect`` tells which and can be set), and with ``popen_xboard`` on engines that
+list the ``xiangqi`` variant.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import shlex
-import typing
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Union
-
-from qipan._qipan import EngineError, EngineTerminatedError, NativeEngine
+from qipan._qipan import EngineError, EngineTerminatedError
+from qipan.chess._engine_async import (
+    AnalysisResult,
+    EngineTransport,
+    Protocol,
+    UcciProtocol,
+    UciProtocol,
+    XBoardProtocol,
+    popen_ucci,
+    popen_uci,
+    popen_xboard,
+)
+from qipan.chess._engine_sync import SimpleAnalysisResult, SimpleEngine
+from qipan.chess._engine_types import (
+    BLACK,
+    INFO_ALL,
+    INFO_BASIC,
+    INFO_CURRLINE,
+    INFO_NONE,
+    INFO_PV,
+    INFO_REFUTATION,
+    INFO_SCORE,
+    WHITE,
+    AnalysisComplete,
+    BestMove,
+    Info,
+    InfoDict,
+    Limit,
+    Option,
+    PlayResult,
+)
 from qipan.engine_score import (  # python-chess has them in chess.engine
     Cp,
     Mate,
@@ -35,6 +62,14 @@ from qipan.engine_score import (  # python-chess has them in chess.engine
     Score,
     Wdl,
 )
+
+# The classes live in private modules; they are known by this module's name (reprs, pickles, stubs).
+for _cls in (
+    AnalysisComplete, Limit, Info, Option, PlayResult, BestMove, SimpleEngine, SimpleAnalysisResult,
+    Protocol, UciProtocol, UcciProtocol, XBoardProtocol, AnalysisResult, EngineTransport,
+):
+    _cls.__module__ = __name__
+del _cls
 
 __all__ = [
     "EngineError",
@@ -62,480 +97,13 @@ __all__ = [
     "InfoDict",
     "SimpleEngine",
     "SimpleAnalysisResult",
+    "Protocol",
+    "UciProtocol",
+    "UcciProtocol",
+    "XBoardProtocol",
+    "AnalysisResult",
+    "EngineTransport",
+    "popen_uci",
+    "popen_xboard",
+    "popen_ucci",
 ]
-
-WHITE = True
-BLACK = False
-
-
-class AnalysisComplete(Exception):
-    """Raised by ``SimpleAnalysisResult.get()`` when the analysis is over."""
-
-
-@dataclasses.dataclass
-class Limit:
-    """When a search stops: the first limit reached (python-chess's ``Limit``). Times in seconds."""
-
-    time: Optional[float] = None
-    depth: Optional[int] = None
-    nodes: Optional[int] = None
-    mate: Optional[int] = None
-    white_clock: Optional[float] = None
-    black_clock: Optional[float] = None
-    white_inc: Optional[float] = None
-    black_inc: Optional[float] = None
-    remaining_moves: Optional[int] = None
-    clock_id: object = None
-
-    def _fields(self) -> Dict[str, Any]:
-        return {
-            "time": self.time,
-            "depth": self.depth,
-            "nodes": self.nodes,
-            "mate": self.mate,
-            "white_clock": self.white_clock,
-            "black_clock": self.black_clock,
-            "white_inc": self.white_inc,
-            "black_inc": self.black_inc,
-            "remaining_moves": self.remaining_moves,
-        }
-
-
-class Info(enum.IntFlag):
-    """Which parts of an engine's info lines to keep."""
-
-    NONE = 0
-    BASIC = 1
-    SCORE = 2
-    PV = 4
-    REFUTATION = 8
-    CURRLINE = 16
-    ALL = BASIC | SCORE | PV | REFUTATION | CURRLINE
-
-
-INFO_NONE = Info.NONE
-INFO_BASIC = Info.BASIC
-INFO_SCORE = Info.SCORE
-INFO_PV = Info.PV
-INFO_REFUTATION = Info.REFUTATION
-INFO_CURRLINE = Info.CURRLINE
-INFO_ALL = Info.ALL
-
-
-class Option(typing.NamedTuple):
-    """An option the engine offers."""
-
-    name: str
-    type: str
-    default: Any
-    min: Optional[int]
-    max: Optional[int]
-    var: Optional[List[str]]
-
-    def parse(self, value: Any) -> Any:
-        """The value as the engine takes it (a check as ``bool``, a spin as ``int``)."""
-        if self.type == "check":
-            return value and value != "false"
-        if self.type == "spin":
-            return int(value)
-        return value
-
-
-def _option_default(kind: str, default: Optional[str]) -> Any:
-    if default is None:
-        return None
-    if kind == "check":
-        return default.lower() == "true"
-    if kind == "spin":
-        try:
-            return int(default)
-        except ValueError:
-            return None
-    return default
-
-
-class _CaseInsensitiveOptions(Mapping[str, Option]):
-    def __init__(self, options: List[Option]) -> None:
-        self._options = {o.name.lower(): o for o in options}
-
-    def __getitem__(self, key: str) -> Option:
-        return self._options[key.lower()]
-
-    def __iter__(self) -> Iterator[str]:
-        return (o.name for o in self._options.values())
-
-    def __len__(self) -> int:
-        return len(self._options)
-
-    def __repr__(self) -> str:
-        return repr({o.name: o for o in self._options.values()})
-
-
-InfoDict = Dict[str, Any]
-"""An engine's info: ``score`` (``PovScore``), ``pv`` (moves), ``depth``, ``nodes``, ``time``…"""
-
-
-class PlayResult:
-    """What ``play`` returns."""
-
-    def __init__(
-        self,
-        move: Optional[Any],
-        ponder: Optional[Any],
-        info: Optional[InfoDict] = None,
-        *,
-        draw_offered: bool = False,
-        resigned: bool = False,
-    ) -> None:
-        self.move = move
-        self.ponder = ponder
-        self.info: InfoDict = info if info is not None else {}
-        self.draw_offered = draw_offered
-        self.resigned = resigned
-
-    def __repr__(self) -> str:
-        return "<PlayResult at {:#x} (move={}, ponder={}, info={}, draw_offered={}, resigned={})>".format(
-            id(self), self.move, self.ponder, self.info, self.draw_offered, self.resigned
-        )
-
-
-class BestMove:
-    """The end of an analysis: the best move and the expected reply."""
-
-    def __init__(self, move: Optional[Any], ponder: Optional[Any]) -> None:
-        self.move = move
-        self.ponder = ponder
-
-    def __repr__(self) -> str:
-        return f"<BestMove at {id(self):#x} (move={self.move}, ponder={self.ponder})>"
-
-
-_BASIC = {
-    "depth", "seldepth", "time", "nodes", "nps", "multipv", "hashfull", "tbhits", "cpuload",
-    "currmovenumber", "currmove", "ebf",
-}
-
-
-def _info(raw: Dict[str, Any], turn: bool, selector: int) -> InfoDict:
-    """python-chess's InfoDict from the native dict, keeping what ``selector`` asks for."""
-    info: InfoDict = {}
-    for key, value in raw.items():
-        if key == "string":
-            info["string"] = value
-        elif key in _BASIC:
-            if selector & Info.BASIC:
-                info[key] = value
-        elif key == "score":
-            if selector & Info.SCORE:
-                kind, n = value
-                info["score"] = PovScore(Cp(n) if kind == "cp" else Mate(n), turn)
-        elif key in ("lowerbound", "upperbound"):
-            if selector & Info.SCORE:
-                info[key] = value
-        elif key == "wdl":
-            if selector & Info.SCORE:
-                info["wdl"] = PovWdl(Wdl(*value), turn)
-        elif key == "pv":
-            if selector & Info.PV:
-                info["pv"] = value
-        elif key == "refutation":
-            if selector & Info.REFUTATION:
-                info["refutation"] = value
-        elif key == "currline":
-            if selector & Info.CURRLINE:
-                info["currline"] = value
-    return info
-
-
-_MANAGED = ("uci_chess960", "uci_variant", "multipv", "ponder")
-
-
-def _option_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-class SimpleEngine:
-    """An engine process driven synchronously (python-chess's ``SimpleEngine``).
-
-    Every wait has a timeout: ``timeout`` (seconds, default 10) for the handshake and for answers
-    to commands, added to a search's own time limit; ``search_timeout`` (default 300) for a search
-    with no time limit (depth, nodes, mate). A ``None`` waits (nearly) for ever.
-    """
-
-    def __init__(self, native: NativeEngine, *, timeout: Optional[float] = 10.0) -> None:
-        self._native = native
-        self.timeout = timeout
-        self._game: object = None
-        self._config: Dict[str, Any] = {}
-        self.id: Dict[str, str] = dict(native.id())
-        self.options: Mapping[str, Option] = _CaseInsensitiveOptions(
-            [
-                Option(name, kind, _option_default(kind, default), lo, hi, list(var) if kind == "combo" else None)
-                for name, kind, default, lo, hi, var in native.options()
-            ]
-        )
-
-    @classmethod
-    def _popen(
-        cls,
-        command: Union[str, List[str]],
-        protocol: str,
-        timeout: Optional[float],
-        search_timeout: Optional[float],
-    ) -> "SimpleEngine":
-        argv = shlex.split(command) if isinstance(command, str) and " " in command else command
-        if isinstance(argv, str):
-            argv = [argv]
-        native = NativeEngine(list(argv), protocol, timeout, search_timeout)
-        return cls(native, timeout=timeout)
-
-    @classmethod
-    def popen_uci(
-        cls,
-        command: Union[str, List[str]],
-        *,
-        timeout: Optional[float] = 10.0,
-        search_timeout: Optional[float] = 300.0,
-        **popen_args: Any,
-    ) -> "SimpleEngine":
-        """Starts a UCI engine (chess; Xiangqi on Fairy-Stockfish or Pikafish)."""
-        return cls._popen(command, "uci", timeout, search_timeout)
-
-    @classmethod
-    def popen_ucci(
-        cls,
-        command: Union[str, List[str]],
-        *,
-        timeout: Optional[float] = 10.0,
-        search_timeout: Optional[float] = 300.0,
-        **popen_args: Any,
-    ) -> "SimpleEngine":
-        """Starts a UCCI engine (Xiangqi boards only)."""
-        return cls._popen(command, "ucci", timeout, search_timeout)
-
-    @property
-    def protocol(self) -> str:
-        """``"uci"`` or ``"ucci"``."""
-        return self._native.protocol()
-
-    @property
-    def dialect(self) -> str:
-        """How Xiangqi is spoken: ``"ucci"``, ``"uci-variant"`` (Fairy-Stockfish) or
-        ``"uci-plain"`` (Pikafish), detected from the handshake."""
-        return self._native.dialect()
-
-    @dialect.setter
-    def dialect(self, value: str) -> None:
-        self._native.set_dialect(value)
-
-    @property
-    def config(self) -> Dict[str, Any]:
-        """The options set through ``configure``."""
-        return dict(self._config)
-
-    def configure(self, options: Mapping[str, Any]) -> None:
-        """Sets options (``{"Threads": 1, "Hash": 64}``); values are checked against their types."""
-        for name, value in options.items():
-            self._native.configure(name, _option_text(value))
-            self._config[name] = value
-
-    def ping(self) -> None:
-        self._native.ping()
-
-    def _start(
-        self,
-        board: Any,
-        limit: Optional[Limit],
-        multipv: Optional[int],
-        game: object,
-        root_moves: Optional[Any],
-        options: Mapping[str, Any],
-    ) -> None:
-        if options:
-            self.configure(options)
-        fields = limit._fields() if limit is not None else {}
-        fields["infinite"] = limit is None
-        new_game = game is not None and game is not self._game
-        if game is not None:
-            self._game = game
-        self._native.start_search(board, fields, multipv, root_moves, new_game)
-
-    def _run(self, board: Any, selector: int, limit: Limit) -> "tuple[List[InfoDict], tuple[Any, Any, bool, bool]]":
-        turn = bool(board.turn)
-        lines: List[InfoDict] = []
-        while True:
-            event = self._native.next_event(None)
-            if isinstance(event, tuple):
-                return lines, event
-            if event is None:
-                continue
-            index = max(1, event.get("multipv", 1)) - 1
-            while len(lines) <= index:
-                lines.append({})
-            lines[index].update(_info(event, turn, selector))
-
-    def play(
-        self,
-        board: Any,
-        limit: Limit,
-        *,
-        game: object = None,
-        info: int = Info.NONE,
-        ponder: bool = False,
-        draw_offered: bool = False,
-        root_moves: Optional[Any] = None,
-        options: Mapping[str, Any] = {},
-        opponent: object = None,
-    ) -> PlayResult:
-        """The engine's move in ``board``'s position. ``ponder`` is accepted but the engine does
-        not ponder afterwards (not implemented)."""
-        self._start(board, limit, None, game, root_moves, options)
-        lines, (move, ponder_move, draw, resign) = self._run(board, info, limit)
-        return PlayResult(move, ponder_move, lines[0] if lines else {}, draw_offered=draw, resigned=resign)
-
-    @typing.overload
-    def analyse(
-        self, board: Any, limit: Limit, *, multipv: None = None, game: object = None, info: int = Info.ALL,
-        root_moves: Optional[Any] = None, options: Mapping[str, Any] = {},
-    ) -> InfoDict: ...
-
-    @typing.overload
-    def analyse(
-        self, board: Any, limit: Limit, *, multipv: int, game: object = None, info: int = Info.ALL,
-        root_moves: Optional[Any] = None, options: Mapping[str, Any] = {},
-    ) -> List[InfoDict]: ...
-
-    def analyse(
-        self,
-        board: Any,
-        limit: Limit,
-        *,
-        multipv: Optional[int] = None,
-        game: object = None,
-        info: int = Info.ALL,
-        root_moves: Optional[Any] = None,
-        options: Mapping[str, Any] = {},
-    ) -> Union[InfoDict, List[InfoDict]]:
-        """The engine's info after a search: one ``InfoDict``, or a list with ``multipv``."""
-        self._start(board, limit, multipv, game, root_moves, options)
-        lines, _ = self._run(board, info, limit)
-        if multipv is None:
-            return lines[0] if lines else {}
-        return lines
-
-    def analysis(
-        self,
-        board: Any,
-        limit: Optional[Limit] = None,
-        *,
-        multipv: Optional[int] = None,
-        game: object = None,
-        info: int = Info.ALL,
-        root_moves: Optional[Any] = None,
-        options: Mapping[str, Any] = {},
-    ) -> "SimpleAnalysisResult":
-        """A live analysis: iterate over its info dicts; ``stop()`` ends it, ``wait()`` returns the
-        best move. Without a limit the engine searches until stopped."""
-        self._start(board, limit, multipv, game, root_moves, options)
-        return SimpleAnalysisResult(self, bool(board.turn), info)
-
-    def quit(self) -> None:
-        """Sends ``quit``; the engine is killed if it has not exited after a second."""
-        self._native.quit()
-
-    def close(self) -> None:
-        self._native.quit()
-
-    def __enter__(self) -> "SimpleEngine":
-        return self
-
-    def __exit__(self, *args: object) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return f"<SimpleEngine (pid=?, protocol={self.protocol!r}, id={self.id!r})>"
-
-
-class SimpleAnalysisResult:
-    """A running analysis (python-chess's ``SimpleAnalysisResult``), read as it is iterated."""
-
-    def __init__(self, engine: SimpleEngine, turn: bool, selector: int) -> None:
-        self._engine = engine
-        self._turn = turn
-        self._selector = selector
-        self.multipv: List[InfoDict] = [{}]
-        self._best: Optional[BestMove] = None
-
-    @property
-    def info(self) -> InfoDict:
-        """The merged info of the best line so far."""
-        return self.multipv[0]
-
-    def _read(self, wait: Optional[float]) -> Optional[InfoDict]:
-        """The next info dict, or ``None`` when the analysis is over (or ``wait`` passed)."""
-        if self._best is not None:
-            return None
-        event = self._engine._native.next_event(wait)
-        if event is None:
-            return None
-        if isinstance(event, tuple):
-            self._best = BestMove(event[0], event[1])
-            return None
-        info = _info(event, self._turn, self._selector)
-        index = max(1, event.get("multipv", 1)) - 1
-        while len(self.multipv) <= index:
-            self.multipv.append({})
-        self.multipv[index].update(info)
-        return info
-
-    def stop(self) -> None:
-        """Asks the engine to stop (its best move is read by ``wait()`` or the iteration)."""
-        if self._best is None:
-            self._engine._native.stop()
-
-    def wait(self) -> BestMove:
-        """Reads to the end of the analysis and returns the best move."""
-        while self._best is None:
-            self._read(0.25)
-        return self._best
-
-    def would_block(self) -> bool:
-        return False
-
-    def empty(self) -> bool:
-        return self._best is not None
-
-    def get(self) -> InfoDict:
-        """The next info dict; ``AnalysisComplete`` when the analysis is over."""
-        info = self.next()
-        if info is None:
-            raise AnalysisComplete()
-        return info
-
-    def next(self) -> Optional[InfoDict]:
-        """The next info dict, or ``None`` when the analysis is over."""
-        while self._best is None:
-            info = self._read(0.25)
-            if info is not None:
-                return info
-        return None
-
-    def __iter__(self) -> Iterator[InfoDict]:
-        return self
-
-    def __next__(self) -> InfoDict:
-        info = self.next()
-        if info is None:
-            raise StopIteration
-        return info
-
-    def __enter__(self) -> "SimpleAnalysisResult":
-        return self
-
-    def __exit__(self, *args: object) -> None:
-        self.stop()
-        self.wait()
