@@ -5,6 +5,7 @@
 // its header and comment model and its PGN layout. Where chess.js and the FIDE Laws disagree
 // (no fivefold repetition, no 75-move rule, no dead positions), `Chess` answers as chess.js and
 // `outcome()` as the Laws (docs/javascript.md).
+import { checkPgnSyntax } from "./chessjs-pgn.js";
 import { ChessBoard, readGames } from "./qipan.js";
 
 /** A core board playing what chess.js plays: positions that cannot arise in a game included. */
@@ -151,6 +152,8 @@ function lenientMatch(text, moves) {
  * a lone `...` after a move number dropped (`1. ... Nc6`, which chess.js reads), for the core's
  * reader. Only words are picked out here; the record itself is read by the core.
  */
+const TAG_PAIR = /\[[ \t\r\n]*[a-zA-Z]+[ \t\r\n]*"[^"]*"[ \t\r\n]*\]/y;
+
 function mainlineWords(text) {
   const words = [];
   let result;
@@ -171,7 +174,9 @@ function mainlineWords(text) {
       kept += text.slice(i, stop);
       i = stop;
     } else if (c === "[" && depth === 0 && inHeaders) {
-      const end = text.indexOf("]", i);
+      // A tag pair as chess.js's grammar reads it: its value may hold a `]`.
+      TAG_PAIR.lastIndex = i;
+      const end = TAG_PAIR.test(text) ? TAG_PAIR.lastIndex - 1 : text.indexOf("]", i);
       const stop = end < 0 ? text.length : end + 1;
       kept += text.slice(i, stop);
       i = stop;
@@ -185,12 +190,12 @@ function mainlineWords(text) {
     } else {
       let end = i;
       while (end < text.length && !/[\s{}();[\]]/.test(text[end])) end++;
+      // A stray bracket is a word of its own (never an empty one: the reading moves on).
+      if (end === i) end++;
       const word = text.slice(i, end);
       i = end;
       inHeaders = false;
       if (word === "...") continue;
-      // chess.js's grammar has annotation glyphs after the check mark, never before.
-      if (/[!?][+#]/.test(word)) throw new Error(`Invalid PGN: a check mark after an annotation in ${JSON.stringify(word)}`);
       kept += word;
       const move = word.replace(/^\d+\.+/, "");
       if (depth === 0 && move !== "" && !/^\$\d+$/.test(move) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(move) &&
@@ -586,6 +591,8 @@ export class Chess {
 
   loadPgn(pgn, { strict = false, newlineChar = "\r?\n" } = {}) {
     if (newlineChar !== "\r?\n") pgn = pgn.replace(new RegExp(newlineChar, "g"), "\n");
+    // What chess.js's grammar refuses throws its syntax error, before anything changes.
+    checkPgnSyntax(pgn);
     // The core reads the record; chess.js's model is built from what it read. As in chess.js,
     // a move that cannot be played throws with the game loaded up to it.
     const { words, result, kept } = mainlineWords(pgn);
