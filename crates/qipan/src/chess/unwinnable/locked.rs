@@ -100,7 +100,7 @@ pub(super) fn nearly_rammed(pos: &Chess) -> bool {
     let black = pos.pieces(Color::Black, Role::Pawn).0;
     let free_white = (white << 8) & !pawns.0;
     let free_black = (black >> 8) & !pawns.0;
-    pawns.count() >= 4 && (free_white.count_ones() + free_black.count_ones()) <= 1
+    pawns.count() >= 4 && (free_white.count_ones() + free_black.count_ones()) == 0
 }
 
 /// Whether every pawn has a pawn (of either side) on the square in front of it.

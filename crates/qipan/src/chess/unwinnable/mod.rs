@@ -231,15 +231,15 @@ impl Chess {
 
     /// The check every `outcome()` runs, given the number of legal moves. It looks only where the
     /// dead positions of real games are (a single legal move with at most
-    /// [`QUICK_FORCED_MAX_PIECES`] pieces on the board, a pawn structure where at most one pawn
-    /// is not rammed against a pawn, or at most [`QUICK_MAX_UNITS`] units), so ordinary positions
+    /// [`QUICK_FORCED_MAX_PIECES`] pieces on the board, a pawn structure of four pawns or more
+    /// where at most one pawn is not rammed against a pawn), so ordinary positions
     /// cost a few bitboard tests; there it runs the proofs and small closure passes within
     /// [`QUICK_NODES`] positions per colour. It only ever answers "dead" or "not proven";
     /// anything else is left to [`Chess::is_dead_position`].
     pub(crate) fn is_dead_position_quick(&self, legal_moves: usize) -> bool {
         let units = self.occupied().count();
         let forced = legal_moves == 1 && units <= QUICK_FORCED_MAX_PIECES;
-        let candidate = forced || units <= QUICK_MAX_UNITS || locked::nearly_rammed(self);
+        let candidate = forced || locked::nearly_rammed(self);
         candidate && Color::ALL.into_iter().all(|color| self.quick_cannot(color))
     }
 
@@ -258,14 +258,10 @@ impl Chess {
         let passes = [
             helpmate::Pass {
                 depth: 1,
-                nodes: 200,
+                nodes: QUICK_NODES / 4,
             },
             helpmate::Pass {
-                depth: 3,
-                nodes: 600,
-            },
-            helpmate::Pass {
-                depth: 7,
+                depth: 4,
                 nodes: QUICK_NODES,
             },
         ];
@@ -277,10 +273,7 @@ impl Chess {
 }
 
 /// Positions the quick check of `outcome()` may visit per colour.
-pub const QUICK_NODES: u64 = 2_000;
+pub const QUICK_NODES: u64 = 200;
 
 /// Plies of the longest line the quick check's passes follow.
 const QUICK_MAX_PLIES: u32 = 64;
-
-/// Units (kings included) of a position that `outcome()`'s quick check always looks at.
-pub const QUICK_MAX_UNITS: u32 = 5;
