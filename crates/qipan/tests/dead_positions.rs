@@ -477,3 +477,43 @@ fn cannot_on_small_positions_confirmed() {
 fn cannot_on_six_units_confirmed() {
     cannot_confirmed_exhaustively(6, 20_000_000, Effort::FULL);
 }
+
+/// The kind of proof behind a "cannot": material, a game already over, a blocked structure, or
+/// an exhausted search (each position's argument is in data/chess-dead-positions.epd,
+/// data/chess-unwinnable-handmade.epd or the note's kinds); none behind a "can win".
+#[test]
+fn proof_kinds() {
+    use qipan::chess::ProofKind;
+    for (fen, color, kind) in [
+        (
+            "8/8/8/8/8/8/8/K1k5 w - - 0 1",
+            Color::White,
+            Some(ProofKind::Material),
+        ),
+        (
+            "k7/P7/1K6/8/8/8/8/8 b - - 0 1",
+            Color::White,
+            Some(ProofKind::GameOver),
+        ),
+        (
+            "4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1",
+            Color::White,
+            Some(ProofKind::BlockedStructure),
+        ),
+        (
+            "4k3/8/8/p2p2p1/P2P2P1/8/6P1/4K3 w - - 0 1",
+            Color::White,
+            Some(ProofKind::ExhaustedSearch),
+        ),
+        ("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", Color::White, None),
+    ] {
+        let pos: Chess = fen.parse().unwrap();
+        assert_eq!(pos.cannot_win_proof(color), kind, "{fen}");
+        let analysis = pos.can_win_within(color, Effort::FULL);
+        assert_eq!(
+            analysis.proof.is_some(),
+            analysis.verdict == Verdict::Cannot,
+            "{fen}"
+        );
+    }
+}

@@ -127,6 +127,34 @@ pub struct Analysis {
     pub verdict: Verdict,
     /// Positions visited, at most the effort's `nodes`.
     pub nodes: u64,
+    /// What proves a [`Verdict::Cannot`] (`None` for the other verdicts).
+    pub proof: Option<ProofKind>,
+}
+
+/// The kind of proof behind a "cannot", so a server can show why a flag is a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProofKind {
+    /// The winner lacks mating material (python-chess's per-colour test).
+    Material,
+    /// The game is already over without the winner's mate (stalemate, or the winner is mated).
+    GameOver,
+    /// A blocked pawn structure no unit of the winner can cross to the loser's king.
+    BlockedStructure,
+    /// Every position reachable was looked at (forced moves, the breadth closure, or a completed
+    /// search pass) and none has the loser mated.
+    ExhaustedSearch,
+}
+
+impl ProofKind {
+    /// `material`, `game_over`, `blocked_structure` or `exhausted_search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProofKind::Material => "material",
+            ProofKind::GameOver => "game_over",
+            ProofKind::BlockedStructure => "blocked_structure",
+            ProofKind::ExhaustedSearch => "exhausted_search",
+        }
+    }
 }
 
 /// A count of positions visited against a limit.
@@ -164,18 +192,41 @@ impl Chess {
     /// Whether `color` can still checkmate, visiting at most `effort.nodes` positions.
     pub fn can_win_within(&self, color: Color, effort: Effort) -> Analysis {
         let mut budget = Budget::new(effort.nodes);
-        let verdict = self.verdict(color, effort, &mut budget);
+        let mut proof = None;
+        let verdict = self.verdict(color, effort, &mut budget, &mut proof);
         Analysis {
             verdict,
             nodes: budget.used,
+            proof,
         }
     }
 
-    fn verdict(&self, color: Color, effort: Effort, budget: &mut Budget) -> Verdict {
+    /// The kind of proof behind a [`Verdict::Cannot`] of the full analysis, `None` when the
+    /// analysis does not say "cannot".
+    pub fn cannot_win_proof(&self, color: Color) -> Option<ProofKind> {
+        self.can_win_within(color, Effort::FULL).proof
+    }
+
+    fn verdict(
+        &self,
+        color: Color,
+        effort: Effort,
+        budget: &mut Budget,
+        proof: &mut Option<ProofKind>,
+    ) -> Verdict {
         if self.turn() != color && self.is_checkmate() {
             return Verdict::CanWin(Vec::new());
         }
         if proof::cannot_mate(self, color, effort.proof_depth, budget) {
+            *proof = Some(if self.has_insufficient_material(color) {
+                ProofKind::Material
+            } else if !self.has_legal_moves() {
+                ProofKind::GameOver
+            } else if locked::locked_cannot_mate(self, color) {
+                ProofKind::BlockedStructure
+            } else {
+                ProofKind::ExhaustedSearch
+            });
             return Verdict::Cannot;
         }
         // A first small pass catches the short mates and the small closed positions.
@@ -185,12 +236,18 @@ impl Chess {
         }];
         match helpmate::search(self, color, &first, effort.max_plies, budget) {
             helpmate::Found::Mate(line) => return Verdict::CanWin(line),
-            helpmate::Found::Cannot => return Verdict::Cannot,
+            helpmate::Found::Cannot => {
+                *proof = Some(ProofKind::ExhaustedSearch);
+                return Verdict::Cannot;
+            }
             helpmate::Found::Unknown => {}
         }
         // Small reachable sets (boxed-in kings, pawns that will ram) are enumerated outright.
         match helpmate::closure(self, color, CLOSURE_NODES, budget) {
-            Some(false) => return Verdict::Cannot,
+            Some(false) => {
+                *proof = Some(ProofKind::ExhaustedSearch);
+                return Verdict::Cannot;
+            }
             Some(true) | None => {}
         }
         // The greedy walks may spend a quarter of what is left: most long but plain mates (a
@@ -204,7 +261,10 @@ impl Chess {
         let passes = helpmate::growing_passes(2, MAX_PASS_DEPTH, NODES_PER_DEPTH);
         match helpmate::search(self, color, &passes, effort.max_plies, budget) {
             helpmate::Found::Mate(line) => Verdict::CanWin(line),
-            helpmate::Found::Cannot => Verdict::Cannot,
+            helpmate::Found::Cannot => {
+                *proof = Some(ProofKind::ExhaustedSearch);
+                Verdict::Cannot
+            }
             helpmate::Found::Unknown => Verdict::Undetermined,
         }
     }
