@@ -243,12 +243,9 @@ impl Chess {
             helpmate::Found::Unknown => {}
         }
         // Small reachable sets (boxed-in kings, pawns that will ram) are enumerated outright.
-        match helpmate::closure(self, color, CLOSURE_NODES, budget) {
-            Some(false) => {
-                *proof = Some(ProofKind::ExhaustedSearch);
-                return Verdict::Cannot;
-            }
-            Some(true) | None => {}
+        if helpmate::closure(self, color, CLOSURE_NODES, budget) == Some(false) {
+            *proof = Some(ProofKind::ExhaustedSearch);
+            return Verdict::Cannot;
         }
         // The greedy walks may spend a quarter of what is left: most long but plain mates (a
         // pawn to promote, a rook to bring) are found there at once.
