@@ -8,6 +8,11 @@
 //! * `can_win/classics`: the full analysis of both colours on the same positions.
 //! * `can_win/endings`: the full analysis of both colours on 200 positions of random games after
 //!   80 to 200 plies (little material left, as in most games decided on the clock).
+//! * `vs_chasolver/<kind>`: qipan's full analysis and chasolver 3.0's `winnability` (MIT, a
+//!   dev-dependency of the benches only) on the same positions of
+//!   data/chess-unwinnable-labelled.epd, both colours: `game` (random game positions) and
+//!   `hard` (the constructed endings: minor pieces, walls, corners). One-run ratios per kind:
+//!   `cargo run -p qipan-benches --release --example unwinnable_vs_chasolver`.
 
 #![forbid(unsafe_code)]
 
@@ -128,5 +133,63 @@ fn can_win(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, outcome, can_win);
+const LABELLED: &str = include_str!("../../data/chess-unwinnable-labelled.epd");
+
+/// The labelled set's FENs of the kinds `kinds`, every `step`-th.
+fn labelled_fens(kinds: &[&str], step: usize) -> Vec<String> {
+    LABELLED
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter(|line| {
+            kinds
+                .iter()
+                .any(|k| line.contains(&format!("; kind {k} ;")))
+        })
+        .step_by(step)
+        .map(|line| line.split(';').next().unwrap().trim().to_owned())
+        .collect()
+}
+
+fn vs_chasolver(c: &mut Criterion) {
+    use std::str::FromStr;
+    for (name, kinds) in [
+        ("game", &["game", "ending"][..]),
+        (
+            "hard",
+            &["minor", "wall", "wall-bishop", "wall-pieces", "corner"][..],
+        ),
+    ] {
+        let fens = labelled_fens(kinds, 4);
+        let ours: Vec<Chess> = fens.iter().map(|f| f.parse().unwrap()).collect();
+        let theirs: Vec<chess::Board> = fens
+            .iter()
+            .map(|f| chess::Board::from_str(f).unwrap())
+            .collect();
+        let mut group = c.benchmark_group(format!("vs_chasolver/{name}/{}", fens.len()));
+        group.sample_size(10);
+        group.bench_function("qipan can_win", |b| {
+            b.iter(|| {
+                ours.iter()
+                    .flat_map(|pos| Color::ALL.map(|color| pos.can_win(color).known()))
+                    .filter(Option::is_some)
+                    .count()
+            })
+        });
+        group.bench_function("chasolver winnability", |b| {
+            b.iter(|| {
+                theirs
+                    .iter()
+                    .flat_map(|board| {
+                        [chess::Color::White, chess::Color::Black]
+                            .map(|color| chasolver::winnability(board, color))
+                    })
+                    .filter(Option::is_some)
+                    .count()
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, outcome, can_win, vs_chasolver);
 criterion_main!(benches);

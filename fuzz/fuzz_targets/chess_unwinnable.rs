@@ -1,8 +1,8 @@
 //! The unwinnability analysis on arbitrary positions: a FEN read from the input (strict, relaxed
 //! or Chess960) or a start position with byte-chosen moves, and a node bound from the input. The
 //! analysis must never panic nor visit more positions than its bound; a mating line must replay
-//! to the right side's mate; "cannot" must not contradict a mate in one; a dead position must not
-//! contradict either.
+//! to the right side's mate; "cannot" must not be refuted by a mate found by brute force (within
+//! three plies, or one ply on crowded boards); a dead position must not contradict either.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,13 +10,30 @@ use qipan::chess::{Chess, Effort, FenOptions, Verdict};
 use qipan::{Color, Variant};
 use qipan_fuzz::{reach_chess, Bytes};
 
-fn mates_in_one(pos: &Chess, winner: Color) -> bool {
-    pos.turn() == winner
+/// Whether `winner` checkmates within `plies` plies by some sequence of legal moves (brute force,
+/// independent of the analyser).
+fn mates_within(pos: &Chess, winner: Color, plies: u32) -> bool {
+    if pos.is_checkmate() {
+        return pos.turn() != winner;
+    }
+    plies > 0
         && pos.legal_moves().into_iter().any(|mv| {
             let mut child = *pos;
             child.play_unchecked(mv);
-            child.is_checkmate()
+            mates_within(&child, winner, plies - 1)
         })
+}
+
+/// The brute-force refutation depth: three plies with at most 8 units, else one move of the
+/// winner (bounds the oracle's cost).
+fn refutation_plies(pos: &Chess, winner: Color) -> u32 {
+    if pos.occupied().count() <= 8 {
+        3
+    } else if pos.turn() == winner {
+        1
+    } else {
+        2
+    }
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -46,7 +63,11 @@ fuzz_target!(|data: &[u8]| {
     };
     for color in Color::ALL {
         let analysis = pos.can_win_within(color, effort);
-        assert!(analysis.nodes <= nodes, "{pos:?}: {} > {nodes}", analysis.nodes);
+        assert!(
+            analysis.nodes <= nodes,
+            "{pos:?}: {} > {nodes}",
+            analysis.nodes
+        );
         match analysis.verdict {
             Verdict::CanWin(line) => {
                 let mut p = pos;
@@ -56,12 +77,33 @@ fuzz_target!(|data: &[u8]| {
                 }
                 assert!(p.is_checkmate() && p.turn() != color, "{pos:?}: no mate");
             }
-            Verdict::Cannot => assert!(!mates_in_one(&pos, color), "{pos:?}: mate in one"),
+            Verdict::Cannot => {
+                let plies = refutation_plies(&pos, color);
+                assert!(
+                    !mates_within(&pos, color, plies),
+                    "{pos:?}: a mate refutes cannot"
+                );
+            }
             Verdict::Undetermined => {}
         }
     }
     if pos.is_dead_position_within(effort) {
-        assert!(!mates_in_one(&pos, pos.turn()), "{pos:?}: dead but mate in one");
+        for color in Color::ALL {
+            let plies = refutation_plies(&pos, color);
+            assert!(
+                !mates_within(&pos, color, plies),
+                "{pos:?}: dead but a mate exists"
+            );
+        }
     }
-    let _ = pos.position_outcome();
+    // outcome()'s quick check: "dead" only when both colours are refuted by no brute-force mate.
+    if pos.position_outcome().map(|o| o.termination) == Some(qipan::Termination::DeadPosition) {
+        for color in Color::ALL {
+            let plies = refutation_plies(&pos, color);
+            assert!(
+                !mates_within(&pos, color, plies),
+                "{pos:?}: outcome dead, a mate exists"
+            );
+        }
+    }
 });

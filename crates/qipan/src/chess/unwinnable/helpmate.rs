@@ -1,157 +1,363 @@
-//! The cooperative ("helpmate") search: both sides play for the intended winner's checkmate.
+//! The cooperative ("helpmate") search, which both finds mating lines and proves "cannot".
 //!
-//! Iterative deepening over the number of plies, a table of positions already searched without
-//! success (and how deep), and mate-directed move ordering: the loser's king heads for a corner
-//! and an edge, the loser's other pieces crowd around their own king (to take its flight squares)
-//! and avoid capturing, the winner's pieces close in on the loser's king, and pawns promote to a
-//! queen first, then a knight. A line found here is a real sequence of legal moves: finding one
-//! proves that the winner can still checkmate. Not finding one within the bound proves nothing.
+//! Iterative deepening over a *depth budget*, every legal move tried in every position (no beam),
+//! with a table keyed by the exact position (pieces, side to move, castling rights, en passant
+//! square: never a hash alone) that remembers the largest budget a position was expanded with.
+//!
+//! * **Progress-weighted depth.** Moves do not all cost one unit of budget ([`cost`](Search::cost)):
+//!   the winner's pawn pushes, captures and promotions, and king or knight moves towards the mating
+//!   corner, are free; so are the loser's king moves towards that corner; the loser's captures
+//!   cost three; other moves cost one, or nothing right after a free move (so a reply does not
+//!   undo the progress). Lines of a hundred plies of mostly progress fit in a small budget.
+//! * **A completed pass is a proof.** A position enters the table *before* its moves are tried,
+//!   so a cycle ends at its second visit. When a whole pass ends without a mate and without a
+//!   cut-off (budget used up at a position not yet expanded, node limit, line-length cap), every
+//!   position reachable from the root was expanded (or is a game end, or a position where the
+//!   winner has too little material to mate), none of them is the loser checkmated: the winner
+//!   cannot win. The table lives for one pass, so every skip inside a pass rests on an expansion
+//!   made in that same pass.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use arrayvec::ArrayVec;
 
-use super::super::{Chess, Move, Role, Square};
+use super::super::{Bitboard, Chess, Move, Role, Square};
 use super::Budget;
 use crate::Color;
 
-/// Entries of the failure table before it is cleared (bounds the memory of one analysis).
-const MAX_TABLE_ENTRIES: usize = 1 << 20;
+/// What a search concluded.
+pub(super) enum Found {
+    /// A line (both sides' moves) ending in the winner's checkmate.
+    Mate(Vec<Move>),
+    /// A pass completed without a cut-off: no sequence of legal moves mates.
+    Cannot,
+    /// The budget ran out first.
+    Unknown,
+}
 
-/// Searches for a line of at most `max_plies` plies that ends in `winner`'s checkmate.
-pub(super) fn find_helpmate(
-    pos: &Chess,
-    winner: Color,
-    max_plies: u32,
-    budget: &mut Budget,
-) -> Option<Vec<Move>> {
-    // Narrow passes first: only the few best-ordered moves of every position, which reach the
-    // long but straightforward mates quickly; then every move, which finds the short tricky ones.
-    // The narrow pass may spend half of what is left.
-    for (beam, share) in [(3, 2), (usize::MAX, 1)] {
-        let mut pass_budget = Budget::new((budget.limit - budget.used) / share);
-        let mut search = Search {
-            winner,
-            beam,
-            failed: HashMap::new(),
-            line: Vec::new(),
-        };
-        // The winner's mating move is the last ply, so the length's parity is fixed by the turn.
-        let mut plies = if pos.turn() == winner { 1 } else { 2 };
-        let mut found = false;
-        while plies <= max_plies && !pass_budget.exhausted() {
-            if search.search(pos, plies, &mut pass_budget) {
-                found = true;
-                break;
+/// The exact position as the rules see it (move counters aside: they never change which moves
+/// are legal, and FIDE 5.2.2 and 6.9 ignore the move-count rules).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Exact {
+    zobrist: u64,
+    white: u64,
+    occupied: u64,
+    /// The role of every occupied square as three bit planes.
+    planes: [u64; 3],
+    castling: u64,
+    /// En passant square + 1 (0: none), and the side to move in bit 7.
+    ep_turn: u8,
+}
+
+impl Exact {
+    fn of(pos: &Chess) -> Exact {
+        let mut planes = [0u64; 3];
+        for (index, role) in Role::ALL.into_iter().enumerate() {
+            let bits = pos.by_role(role).0;
+            let code = index + 1;
+            for (plane, out) in planes.iter_mut().enumerate() {
+                if code >> plane & 1 == 1 {
+                    *out |= bits;
+                }
             }
-            plies += 2;
         }
-        budget.used += pass_budget.used;
-        if found {
-            search.line.reverse();
-            return Some(search.line);
+        let ep = pos.ep_square().map_or(0, |sq| sq.index() as u8 + 1);
+        let turn = if pos.turn() == Color::White { 0 } else { 0x80 };
+        Exact {
+            zobrist: pos.zobrist(),
+            white: pos.by_color(Color::White).0,
+            occupied: pos.occupied().0,
+            planes,
+            castling: pos.castling_rooks().0,
+            ep_turn: ep | turn,
         }
     }
-    None
+}
+
+impl Hash for Exact {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.zobrist);
+    }
+}
+
+/// Hashes the zobrist key it is given as it is (the key is already uniform); equality of the
+/// table's keys still compares the whole position.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type Table = HashMap<Exact, i32, BuildHasherDefault<KeyHasher>>;
+
+/// The breadth closure: every position reachable from `pos` (the game ends at a checkmate or
+/// stalemate, and positions where the winner lacks mating material are not followed), in a
+/// queue, each exact position once. `Some(false)` when the whole reachable set was enumerated
+/// without the loser checkmated (a proof of "cannot"), `Some(true)` when a position with the
+/// loser checkmated was met (no line: the passes find it), `None` when more than `limit`
+/// positions were met.
+pub(super) fn closure(pos: &Chess, winner: Color, limit: u64, budget: &mut Budget) -> Option<bool> {
+    let mut seen: std::collections::HashSet<Exact, BuildHasherDefault<KeyHasher>> =
+        Default::default();
+    let mut queue = std::collections::VecDeque::new();
+    seen.insert(Exact::of(pos));
+    queue.push_back(*pos);
+    let limit = limit.min(budget.limit - budget.used);
+    let mut visited = 0;
+    while let Some(p) = queue.pop_front() {
+        if visited >= limit {
+            budget.used += visited;
+            return None;
+        }
+        visited += 1;
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            if p.is_check() && p.turn() != winner {
+                budget.used += visited;
+                return Some(true);
+            }
+            continue;
+        }
+        if p.has_insufficient_material(winner) {
+            continue;
+        }
+        for mv in moves {
+            let mut child = p;
+            child.play_unchecked(mv);
+            if seen.insert(Exact::of(&child)) {
+                queue.push_back(child);
+            }
+        }
+        if seen.len() as u64 > limit {
+            budget.used += visited;
+            return None;
+        }
+    }
+    budget.used += visited;
+    Some(false)
+}
+
+/// How one pass is bounded.
+#[derive(Clone, Copy)]
+pub(super) struct Pass {
+    /// The depth budget of the root.
+    pub depth: i32,
+    /// Positions this pass may visit (also bounded by the overall budget).
+    pub nodes: u64,
+}
+
+/// Runs `passes` in order while the overall `budget` lasts: the first that finds a mate gives
+/// its line, the first that completes without a cut-off proves "cannot".
+pub(super) fn search(
+    pos: &Chess,
+    winner: Color,
+    passes: &[Pass],
+    max_plies: u32,
+    budget: &mut Budget,
+) -> Found {
+    let corner = mating_corner(pos, winner);
+    for pass in passes {
+        if budget.exhausted() {
+            break;
+        }
+        let limit = pass.nodes.min(budget.limit - budget.used);
+        let mut search = Search {
+            winner,
+            corner,
+            max_plies,
+            table: Table::default(),
+            line: Vec::new(),
+            nodes: 0,
+            limit,
+            cut: false,
+        };
+        let mated = search.expand(pos, pass.depth, 0, false);
+        budget.used += search.nodes;
+        if mated {
+            search.line.reverse();
+            return Found::Mate(search.line);
+        }
+        if !search.cut {
+            return Found::Cannot;
+        }
+    }
+    Found::Unknown
+}
+
+/// The growing passes of a full analysis: depth 1, then 2, 3, … with `per_depth × depth`
+/// positions each, as long as `total` lasts.
+pub(super) fn growing_passes(first: i32, last: i32, per_depth: u64) -> Vec<Pass> {
+    (first..=last)
+        .map(|depth| Pass {
+            depth,
+            nodes: per_depth * depth as u64,
+        })
+        .collect()
 }
 
 struct Search {
     winner: Color,
-    /// The number of best-ordered moves tried in a position (the winner's mating moves and the
-    /// last ply are always tried in full).
-    beam: usize,
-    /// Zobrist key → the most plies searched from there without finding a mate.
-    failed: HashMap<u64, u32>,
+    /// The corner the loser's king is steered to, on the winner's promotion rank.
+    corner: Square,
+    max_plies: u32,
+    table: Table,
     /// The moves of the line found, last move first.
     line: Vec<Move>,
+    nodes: u64,
+    limit: u64,
+    /// Whether some position was left unexpanded (then the pass proves nothing).
+    cut: bool,
 }
 
 impl Search {
-    fn search(&mut self, pos: &Chess, plies_left: u32, budget: &mut Budget) -> bool {
-        let mover = pos.turn();
-        let winner_moves = mover == self.winner;
-        let mut ordered: ArrayVec<(i32, Move), 256> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|mv| (-self.score(pos, mv), mv))
+    /// Expands `pos` with `depth` budget left; true when a mate was found (its moves pushed on
+    /// `line`). `after_progress`: the move that led here was free progress.
+    fn expand(&mut self, pos: &Chess, depth: i32, ply: u32, after_progress: bool) -> bool {
+        let moves: ArrayVec<Move, 256> = pos.legal_moves().into_iter().collect();
+        if moves.is_empty() {
+            return pos.is_check() && pos.turn() != self.winner;
+        }
+        if pos.has_insufficient_material(self.winner) {
+            return false;
+        }
+        let key = Exact::of(pos);
+        if self.table.get(&key).is_some_and(|&stored| stored >= depth) {
+            return false;
+        }
+        if depth <= 0 || ply >= self.max_plies || self.nodes >= self.limit {
+            self.cut = true;
+            return false;
+        }
+        self.nodes += 1;
+        self.table.insert(key, depth);
+        // Cheapest moves first (a stable sort keeps the order deterministic): the progress
+        // lines are tried before the detours.
+        let mut costed: ArrayVec<(i32, bool, Move), 256> = moves
+            .iter()
+            .map(|&mv| {
+                let (cost, progress) = self.cost(pos, mv, after_progress);
+                (cost, progress, mv)
+            })
             .collect();
-        // A stable sort on the score alone keeps the order deterministic.
-        ordered.sort_by_key(|&(score, _)| score);
-        let width = if plies_left <= 1 {
-            usize::MAX
-        } else {
-            self.beam
-        };
-        for &(_, mv) in ordered.iter().take(width) {
-            if !budget.spend() {
-                return false;
-            }
+        costed.sort_by_key(|&(cost, progress, _)| (cost, !progress));
+        for &(cost, progress, mv) in &costed {
             let mut child = *pos;
             child.play_unchecked(mv);
-            if winner_moves && child.is_check() && !child.has_legal_moves() {
+            if self.expand(&child, depth - cost, ply + 1, progress) {
                 self.line.push(mv);
                 return true;
             }
-            if plies_left <= 1 || child.has_insufficient_material(self.winner) {
-                continue;
+            if self.nodes >= self.limit && self.cut {
+                // Out of nodes: the pass is lost anyway.
+                return false;
             }
-            let key = child.zobrist();
-            if self.failed.get(&key).is_some_and(|&p| p >= plies_left - 1) {
-                continue;
-            }
-            if self.search(&child, plies_left - 1, budget) {
-                self.line.push(mv);
-                return true;
-            }
-            if self.failed.len() >= MAX_TABLE_ENTRIES {
-                self.failed.clear();
-            }
-            self.failed.insert(key, plies_left - 1);
         }
         false
     }
 
-    /// How promising `mv` is for a mate by the winner (higher first).
-    fn score(&self, pos: &Chess, mv: Move) -> i32 {
+    /// The budget `mv` costs, and whether it is a progress move.
+    fn cost(&self, pos: &Chess, mv: Move, after_progress: bool) -> (i32, bool) {
         let mover = pos.turn();
-        let Some(loser_king) = pos.king_of(!self.winner) else {
-            return 0;
-        };
         let role = pos.role_at(mv.from()).unwrap_or(Role::Pawn);
+        let captures = pos.is_capture(mv);
+        let normal = if after_progress { 0 } else { 1 };
         let to = if mv.is_castle() {
             mv.king_to()
         } else {
             mv.to()
         };
-        let captures = pos.by_color(!mover).contains(mv.to()) && !mv.is_castle();
-        let promotion = match mv.promotion_role() {
-            Some(Role::Queen) => 60,
-            Some(Role::Knight) => 40,
-            Some(Role::Rook) => 20,
-            Some(_) => 10,
-            None => 0,
-        };
         if mover == self.winner {
-            let approach = distance(mv.from(), loser_king) - distance(to, loser_king);
-            let weight = if role == Role::King { 2 } else { 4 };
-            promotion + approach * weight + i32::from(captures) * 3 + i32::from(role == Role::Pawn)
-        } else if role == Role::King {
-            (corner_distance(mv.from()) - corner_distance(to)) * 3
-                + (edge_distance(mv.from()) - edge_distance(to)) * 2
-                - i32::from(captures) * 10
+            let progress = match role {
+                Role::Pawn => true,
+                Role::King => {
+                    let target = king_target(self.corner);
+                    distance(to, target) < distance(mv.from(), target)
+                }
+                Role::Knight => {
+                    distance(to, self.corner) < distance(mv.from(), self.corner)
+                        && distance(to, self.corner) >= 1
+                }
+                _ => false,
+            } || captures;
+            if progress {
+                (0, true)
+            } else {
+                (normal, false)
+            }
         } else {
-            // Loser: crowd the own king (taking its flight squares), promote to a blocker
-            // (a knight or a bishop rarely gives check), and keep the winner's material.
-            let approach = distance(mv.from(), loser_king) - distance(to, loser_king);
-            let crowd = approach * 3 + if distance(to, loser_king) <= 1 { 6 } else { 0 };
-            let blocker = match mv.promotion_role() {
-                Some(Role::Knight | Role::Bishop) => 8,
-                Some(_) => 2,
-                None => 0,
+            if captures {
+                return (3, false);
+            }
+            let progress = match role {
+                Role::King => distance(to, self.corner) < distance(mv.from(), self.corner),
+                Role::Knight => {
+                    let block = blocking_square(self.corner);
+                    distance(to, block) < distance(mv.from(), block)
+                }
+                _ => false,
             };
-            crowd + blocker - i32::from(captures) * 10 + i32::from(role == Role::Pawn)
+            if progress {
+                (0, true)
+            } else {
+                (normal, false)
+            }
         }
     }
+}
+
+/// The corner where the loser is mated: on the winner's promotion rank, of the colour of the
+/// winner's bishops; dark when the winner has none and the loser has a light bishop (which then
+/// blocks next to its king); otherwise the one nearer the loser's king.
+fn mating_corner(pos: &Chess, winner: Color) -> Square {
+    let (light, dark) = match winner {
+        Color::White => (Square::H8, Square::A8),
+        Color::Black => (Square::A1, Square::H1),
+    };
+    let ours = pos.pieces(winner, Role::Bishop);
+    let theirs = pos.pieces(!winner, Role::Bishop);
+    if ours.any() {
+        if (ours & Bitboard::DARK).is_empty() {
+            return light;
+        }
+        if (ours & Bitboard::LIGHT).is_empty() {
+            return dark;
+        }
+    } else if (theirs & Bitboard::LIGHT).any() {
+        return dark;
+    } else if (theirs & Bitboard::DARK).any() {
+        return light;
+    }
+    match pos.king_of(!winner) {
+        Some(king) if distance(king, light) < distance(king, dark) => light,
+        _ => dark,
+    }
+}
+
+/// Where the winner's king helps a mate in `corner`: a knight's jump from it, towards the centre
+/// (b6 for a8).
+fn king_target(corner: Square) -> Square {
+    let df = if corner.file() == 0 { 1 } else { -1 };
+    let dr = if corner.rank() == 0 { 2 } else { -2 };
+    corner.offset(df, dr).unwrap_or(corner)
+}
+
+/// The square beside `corner` on its rank (b8 for a8), where a loser's unit takes the king's
+/// last flight square.
+fn blocking_square(corner: Square) -> Square {
+    let df = if corner.file() == 0 { 1 } else { -1 };
+    corner.offset(df, 0).unwrap_or(corner)
 }
 
 /// The king distance between two squares.
@@ -159,18 +365,4 @@ fn distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
     let ranks = (a.rank() as i32 - b.rank() as i32).abs();
     files.max(ranks)
-}
-
-/// Moves of a king from `sq` to the nearest edge.
-fn edge_distance(sq: Square) -> i32 {
-    let file = sq.file() as i32;
-    let rank = sq.rank() as i32;
-    file.min(7 - file).min(rank).min(7 - rank)
-}
-
-/// Moves of a king from `sq` to the nearest corner.
-fn corner_distance(sq: Square) -> i32 {
-    let file = sq.file() as i32;
-    let rank = sq.rank() as i32;
-    file.min(7 - file).max(rank.min(7 - rank))
 }

@@ -92,10 +92,15 @@ pub(super) fn locked_cannot_mate(pos: &Chess, winner: Color) -> bool {
     (winner_checks & king_region[(!winner).index()]).is_empty()
 }
 
-/// Whether there are pawns and every one is rammed against a pawn (the only structures the
-/// locked proof can close).
-pub(super) fn has_rammed_pawns_only(pos: &Chess) -> bool {
-    pos.by_role(Role::Pawn).any() && all_pawns_rammed(pos)
+/// Whether there are at least four pawns and at most one of them is not rammed against a pawn (the
+/// blocked structures where `outcome()`'s quick check looks for a proof).
+pub(super) fn nearly_rammed(pos: &Chess) -> bool {
+    let pawns = pos.by_role(Role::Pawn);
+    let white = pos.pieces(Color::White, Role::Pawn).0;
+    let black = pos.pieces(Color::Black, Role::Pawn).0;
+    let free_white = (white << 8) & !pawns.0;
+    let free_black = (black >> 8) & !pawns.0;
+    pawns.count() >= 4 && (free_white.count_ones() + free_black.count_ones()) == 0
 }
 
 /// Whether every pawn has a pawn (of either side) on the square in front of it.

@@ -92,8 +92,8 @@ pub struct Effort {
 impl Effort {
     /// The full analysis ([`Chess::can_win`], [`Chess::is_dead_position`], the flag adjudication).
     pub const FULL: Effort = Effort {
-        nodes: 200_000,
-        max_plies: 48,
+        nodes: 2_000_000,
+        max_plies: 160,
         proof_depth: 3,
     };
     /// The quick check run by every [`outcome`](crate::Variant::position_outcome): forced moves
@@ -111,6 +111,15 @@ impl Effort {
 /// move is usually a reply to a check in the middle of an attack.
 pub const QUICK_FORCED_MAX_PIECES: u32 = 8;
 
+/// Positions of the first search pass (depth budget 1).
+const FIRST_PASS_NODES: u64 = 1_000;
+/// Positions a search pass of depth budget `d` may visit: `d` times this.
+const NODES_PER_DEPTH: u64 = 7_000;
+/// Positions the breadth closure of a full analysis may enumerate.
+const CLOSURE_NODES: u64 = 100_000;
+/// The largest depth budget of a pass.
+const MAX_PASS_DEPTH: i32 = 128;
+
 /// A verdict and the positions visited to reach it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Analysis {
@@ -118,6 +127,34 @@ pub struct Analysis {
     pub verdict: Verdict,
     /// Positions visited, at most the effort's `nodes`.
     pub nodes: u64,
+    /// What proves a [`Verdict::Cannot`] (`None` for the other verdicts).
+    pub proof: Option<ProofKind>,
+}
+
+/// The kind of proof behind a "cannot", so a server can show why a flag is a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProofKind {
+    /// The winner lacks mating material (python-chess's per-colour test).
+    Material,
+    /// The game is already over without the winner's mate (stalemate, or the winner is mated).
+    GameOver,
+    /// A blocked pawn structure no unit of the winner can cross to the loser's king.
+    BlockedStructure,
+    /// Every position reachable was looked at (forced moves, the breadth closure, or a completed
+    /// search pass) and none has the loser mated.
+    ExhaustedSearch,
+}
+
+impl ProofKind {
+    /// `material`, `game_over`, `blocked_structure` or `exhausted_search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProofKind::Material => "material",
+            ProofKind::GameOver => "game_over",
+            ProofKind::BlockedStructure => "blocked_structure",
+            ProofKind::ExhaustedSearch => "exhausted_search",
+        }
+    }
 }
 
 /// A count of positions visited against a limit.
@@ -155,39 +192,85 @@ impl Chess {
     /// Whether `color` can still checkmate, visiting at most `effort.nodes` positions.
     pub fn can_win_within(&self, color: Color, effort: Effort) -> Analysis {
         let mut budget = Budget::new(effort.nodes);
-        let verdict = self.verdict(color, effort, &mut budget);
+        let mut proof = None;
+        let verdict = self.verdict(color, effort, &mut budget, &mut proof);
         Analysis {
             verdict,
             nodes: budget.used,
+            proof,
         }
     }
 
-    fn verdict(&self, color: Color, effort: Effort, budget: &mut Budget) -> Verdict {
+    /// The kind of proof behind a [`Verdict::Cannot`] of the full analysis, `None` when the
+    /// analysis does not say "cannot".
+    pub fn cannot_win_proof(&self, color: Color) -> Option<ProofKind> {
+        self.can_win_within(color, Effort::FULL).proof
+    }
+
+    fn verdict(
+        &self,
+        color: Color,
+        effort: Effort,
+        budget: &mut Budget,
+        proof: &mut Option<ProofKind>,
+    ) -> Verdict {
         if self.turn() != color && self.is_checkmate() {
             return Verdict::CanWin(Vec::new());
         }
         if proof::cannot_mate(self, color, effort.proof_depth, budget) {
+            *proof = Some(if self.has_insufficient_material(color) {
+                ProofKind::Material
+            } else if !self.has_legal_moves() {
+                ProofKind::GameOver
+            } else if locked::locked_cannot_mate(self, color) {
+                ProofKind::BlockedStructure
+            } else {
+                ProofKind::ExhaustedSearch
+            });
             return Verdict::Cannot;
         }
-        // The greedy walks may spend half of what is left, the exhaustive search the rest.
-        let mut greedy_budget = Budget::new((budget.limit - budget.used) / 2);
+        // A first small pass catches the short mates and the small closed positions.
+        let first = [helpmate::Pass {
+            depth: 1,
+            nodes: FIRST_PASS_NODES,
+        }];
+        match helpmate::search(self, color, &first, effort.max_plies, budget) {
+            helpmate::Found::Mate(line) => return Verdict::CanWin(line),
+            helpmate::Found::Cannot => {
+                *proof = Some(ProofKind::ExhaustedSearch);
+                return Verdict::Cannot;
+            }
+            helpmate::Found::Unknown => {}
+        }
+        // Small reachable sets (boxed-in kings, pawns that will ram) are enumerated outright.
+        if helpmate::closure(self, color, CLOSURE_NODES, budget) == Some(false) {
+            *proof = Some(ProofKind::ExhaustedSearch);
+            return Verdict::Cannot;
+        }
+        // The greedy walks may spend a quarter of what is left: most long but plain mates (a
+        // pawn to promote, a rook to bring) are found there at once.
+        let mut greedy_budget = Budget::new((budget.limit - budget.used) / 4);
         let greedy = greedy::greedy_mate(self, color, &mut greedy_budget);
         budget.used += greedy_budget.used;
         if let Some(line) = greedy {
             return Verdict::CanWin(line);
         }
-        match helpmate::find_helpmate(self, color, effort.max_plies, budget) {
-            Some(line) => Verdict::CanWin(line),
-            None => Verdict::Undetermined,
+        let passes = helpmate::growing_passes(2, MAX_PASS_DEPTH, NODES_PER_DEPTH);
+        match helpmate::search(self, color, &passes, effort.max_plies, budget) {
+            helpmate::Found::Mate(line) => Verdict::CanWin(line),
+            helpmate::Found::Cannot => {
+                *proof = Some(ProofKind::ExhaustedSearch);
+                Verdict::Cannot
+            }
+            helpmate::Found::Unknown => Verdict::Undetermined,
         }
     }
 
-    /// Whether `color` is proven unable to checkmate by any sequence of legal moves (the proofs of
-    /// [`Chess::can_win`] without the search for a mating line). A flag of the opponent is then a
-    /// draw (FIDE 6.9).
+    /// Whether `color` is proven unable to checkmate by any sequence of legal moves, with the
+    /// full effort ([`Chess::can_win`] says [`Verdict::Cannot`]). A flag of the opponent is then
+    /// a draw (FIDE 6.9).
     pub fn cannot_win(&self, color: Color) -> bool {
-        let mut budget = Budget::new(Effort::FULL.nodes);
-        proof::cannot_mate(self, color, Effort::FULL.proof_depth, &mut budget)
+        self.can_win(color) == Verdict::Cannot
     }
 
     /// Whether neither side can checkmate by any sequence of legal moves, proven with the full
@@ -196,22 +279,58 @@ impl Chess {
         self.is_dead_position_within(Effort::FULL)
     }
 
-    /// [`Chess::is_dead_position`] within `effort`.
+    /// [`Chess::is_dead_position`] within `effort` for each colour.
     pub fn is_dead_position_within(&self, effort: Effort) -> bool {
-        let mut budget = Budget::new(effort.nodes);
         Color::ALL
             .into_iter()
-            .all(|color| proof::cannot_mate(self, color, effort.proof_depth, &mut budget))
+            .all(|color| self.can_win_within(color, effort).verdict == Verdict::Cannot)
     }
 
     /// The check every `outcome()` runs, given the number of legal moves. It looks only where the
     /// dead positions of real games are (a single legal move with at most
-    /// [`QUICK_FORCED_MAX_PIECES`] pieces on the board, or every pawn rammed against a pawn), so
-    /// ordinary positions cost a few bitboard tests; there it runs the proofs within
-    /// [`Effort::QUICK`]. Anything else is left to [`Chess::is_dead_position`].
+    /// [`QUICK_FORCED_MAX_PIECES`] pieces on the board, a pawn structure of four pawns or more
+    /// where at most one pawn is not rammed against a pawn), so ordinary positions
+    /// cost a few bitboard tests; there it runs the proofs and small closure passes within
+    /// [`QUICK_NODES`] positions per colour. It only ever answers "dead" or "not proven";
+    /// anything else is left to [`Chess::is_dead_position`].
     pub(crate) fn is_dead_position_quick(&self, legal_moves: usize) -> bool {
-        let forced = legal_moves == 1 && self.occupied().count() <= QUICK_FORCED_MAX_PIECES;
-        let candidate = forced || locked::has_rammed_pawns_only(self);
-        candidate && self.is_dead_position_within(Effort::QUICK)
+        let units = self.occupied().count();
+        let forced = legal_moves == 1 && units <= QUICK_FORCED_MAX_PIECES;
+        let candidate = forced || locked::nearly_rammed(self);
+        candidate && Color::ALL.into_iter().all(|color| self.quick_cannot(color))
+    }
+
+    /// The quick mode's proof that `color` cannot mate: the static proofs, then closure passes.
+    fn quick_cannot(&self, color: Color) -> bool {
+        if self.turn() != color && self.is_checkmate() {
+            return false;
+        }
+        let mut budget = Budget::new(QUICK_NODES);
+        if proof::cannot_mate(self, color, Effort::QUICK.proof_depth, &mut budget) {
+            return true;
+        }
+        if helpmate::closure(self, color, QUICK_NODES / 2, &mut budget) == Some(false) {
+            return true;
+        }
+        let passes = [
+            helpmate::Pass {
+                depth: 1,
+                nodes: QUICK_NODES / 4,
+            },
+            helpmate::Pass {
+                depth: 4,
+                nodes: QUICK_NODES,
+            },
+        ];
+        matches!(
+            helpmate::search(self, color, &passes, QUICK_MAX_PLIES, &mut budget),
+            helpmate::Found::Cannot
+        )
     }
 }
+
+/// Positions the quick check of `outcome()` may visit per colour.
+pub const QUICK_NODES: u64 = 200;
+
+/// Plies of the longest line the quick check's passes follow.
+const QUICK_MAX_PLIES: u32 = 64;
