@@ -233,6 +233,8 @@ test("records: a PGN with hostile tags and comments is shown as text, never as H
   const copied = await page.inputValue("#pgn");
   assert.ok(copied.includes(`[Event "${hostile.replaceAll('"', '\\"')}"]`), copied);
   assert.match(copied, /\{ <script>window\.__pwned = 2<\/script> \} 1\. e4 \{ <b>bold<\/b> \} 1\.\.\. e5 2\. Nf3 \*$/);
+  // The status is written once the clipboard's promise settles: wait for it rather than race it.
+  await page.waitForFunction(() => document.getElementById("pgn-status").textContent !== "");
   assert.equal(await text("#pgn-status"), "Copied to the clipboard.");
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), copied);
   // The copied record loads back to the same record.
