@@ -181,8 +181,9 @@ impl<V: Variant> Game<V> {
     /// Takes back the last move (and any adjudication); `None` at the start.
     pub fn pop(&mut self) -> Option<V::Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
-        self.keys.pop();
+        // Truncated, not popped: a popped position would be moved out only to be dropped.
+        self.positions.truncate(self.positions.len() - 1);
+        self.keys.truncate(self.keys.len() - 1);
         self.adjudication = None;
         Some(mv)
     }

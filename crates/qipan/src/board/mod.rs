@@ -418,6 +418,7 @@ impl<V: Editable> Board<V> {
     }
 
     /// Takes back the last move as [`Board::pop`] does, answering the move alone.
+    #[inline]
     pub fn pop_move(&mut self) -> Option<V::Move> {
         if self.unplayable.is_none() && self.game.ply() > 0 {
             return self.game.pop();
