@@ -53,3 +53,4 @@ node bindings/wasm/tests/run.mjs
 # The page links the package built above (file:../../bindings/wasm/pkg).
 npm_ci examples/web
 node examples/web/e2e.mjs
+node --test examples/web/engine-packages.test.mjs
