@@ -20,6 +20,7 @@ pub mod errors;
 pub mod games;
 pub mod legal;
 pub mod pgn_annotations;
+pub mod pgn_events;
 pub mod pgn_tree;
 pub mod piece;
 pub mod polyglot;
@@ -65,6 +66,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bulk::register(m)?;
     pgn_tree::register(m)?;
     pgn_annotations::register(m)?;
+    pgn_events::register(m)?;
     engine::register(m)?;
     polyglot::register(m)?;
     syzygy::register(m)?;

@@ -35,6 +35,7 @@
 mod bulk;
 mod check;
 mod decode;
+mod events;
 mod lines;
 mod plain;
 mod record;
@@ -54,6 +55,7 @@ pub use bulk::{
     ParallelMap,
 };
 pub use check::{check_game, GameCheck};
+pub use events::{EventReader, LineSource, PgnEvent, ReadLines};
 pub use lines::{GameLines, LineStep};
 pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{
