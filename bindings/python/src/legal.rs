@@ -123,21 +123,15 @@ impl LegalMoves {
     }
 }
 
-/// A position whose legal moves the boards hand out as [`LegalMoves`].
-pub trait LegalMovesOf: Sized {
-    /// The legal moves of `self`.
-    fn legal_moves_object(self) -> LegalMoves;
-}
-
-impl LegalMovesOf for Chess {
-    fn legal_moves_object(self) -> LegalMoves {
-        LegalMoves::of_chess(self)
+impl From<Chess> for LegalMoves {
+    fn from(pos: Chess) -> Self {
+        LegalMoves::of_chess(pos)
     }
 }
 
-impl LegalMovesOf for Xiangqi {
-    fn legal_moves_object(self) -> LegalMoves {
-        LegalMoves::of_xiangqi(self)
+impl From<Xiangqi> for LegalMoves {
+    fn from(pos: Xiangqi) -> Self {
+        LegalMoves::of_xiangqi(pos)
     }
 }
 

@@ -11,7 +11,7 @@ use qipan::{Termination, Variant};
 use crate::board::{Board, Snapshot};
 use crate::errors::check_move_text;
 use crate::games::BindVariant;
-use crate::legal::{LegalMoves, LegalMovesOf};
+use crate::legal::LegalMoves;
 use crate::pymove::{color_arg, MoveArg, PyMove, PyOutcome};
 
 /// The pickled state of a board: start FEN, rule set, moves, adjudication.
@@ -100,7 +100,7 @@ macro_rules! board_class {
             #[getter]
             fn legal_moves(&self) -> PyResult<LegalMoves> {
                 self.inner.playable()?;
-                Ok(self.inner.position().clone().legal_moves_object())
+                Ok(LegalMoves::from(self.inner.position().clone()))
             }
 
             /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here; never the

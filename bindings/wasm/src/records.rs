@@ -9,12 +9,10 @@
 use std::collections::HashMap;
 
 use js_sys::{Array, JsString, Object, Reflect};
-use qipan::chess::{Chess, ChessRules};
 use qipan::pgn::{
     is_tag_name, read_tags, Limits, RecordError, Splitter, INVALID_PGN_ERROR, SEVEN_TAG_ROSTER,
 };
 use qipan::tree::{GameTree, WriteOptions};
-use qipan::xiangqi::Xiangqi;
 use qipan::{AnyPosition, GameKind, Notation, Variant};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -39,31 +37,6 @@ extern "C" {
     /// exception unwinds through wasm.
     #[wasm_bindgen(js_name = qipanNewlines, catch)]
     fn replace_newlines(text: &str, pattern: &str) -> Result<String, JsValue>;
-}
-
-/// What a game needs to read and write records for JS beyond [`JsVariant`].
-pub trait RecordVariant: JsVariant + Into<AnyPosition> {
-    /// The rules a record of `kind` (from its tags) is read under by a board of this game with
-    /// `current` rules; `None` when this game cannot read it.
-    fn record_rules(kind: GameKind, current: &Self::Rules) -> Option<Self::Rules>;
-}
-
-impl RecordVariant for Chess {
-    fn record_rules(kind: GameKind, _current: &ChessRules) -> Option<ChessRules> {
-        match kind {
-            GameKind::Chess => Some(ChessRules::FIDE),
-            GameKind::Chess960 => Some(ChessRules::CHESS960),
-            _ => None,
-        }
-    }
-}
-
-impl RecordVariant for Xiangqi {
-    /// A record that names no game reads as chess by its tags; on a Xiangqi board it is read
-    /// as Xiangqi, under the board's rules.
-    fn record_rules(kind: GameKind, current: &Self::Rules) -> Option<Self::Rules> {
-        matches!(kind, GameKind::Xiangqi | GameKind::Chess).then_some(*current)
-    }
 }
 
 /// `obj[key] = value` on an object made here (a data property on a plain object or array
@@ -144,7 +117,7 @@ pub(crate) fn tags_object(tags: &[(String, String)]) -> Object {
 
 /// The first game of `text` read under the rules a board of `V` with `current` rules reads it
 /// with; no game at all is an empty record. Errors found while reading stay on the tree.
-pub(crate) fn read_first<V: RecordVariant>(
+pub(crate) fn read_first<V: JsVariant + Into<AnyPosition>>(
     text: &str,
     current: &V::Rules,
 ) -> Result<GameTree<V>, JsValue> {
@@ -197,7 +170,7 @@ fn load_text(text: &JsValue, options: &JsValue) -> Result<(String, bool), JsValu
     Ok((text, js::flag(&option(options, "strict")?)))
 }
 
-impl<V: RecordVariant> Board<V> {
+impl<V: JsVariant + Into<AnyPosition>> Board<V> {
     /// chess.js's `loadPgn`: the main line of the first game of `text`, with its headers and
     /// comments, replaces the board's game; any error of the record throws and leaves the
     /// board as it was.
@@ -431,7 +404,7 @@ pub(crate) fn with_newline(text: String, options: &JsValue) -> Result<String, Js
 }
 
 /// Writes the methods of chess.js's record API for the JS class `$class` (a struct with a
-/// field `board: Board<_>` of a [`RecordVariant`]).
+/// field `board: Board<_>` of a [`JsVariant`] that converts into an [`AnyPosition`]).
 macro_rules! record_class {
     ($class:ident) => {
         #[wasm_bindgen]

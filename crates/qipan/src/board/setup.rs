@@ -7,7 +7,7 @@ use std::fmt::Debug;
 use crate::chess::{self, Chess, ChessRules};
 use crate::render::SvgOptions;
 use crate::xiangqi::{self, Xiangqi, XiangqiRules};
-use crate::{Color, Variant};
+use crate::{Color, GameKind, Variant};
 
 /// A game whose boards can be set up piece by piece: the core's set-up type and the conversions
 /// to and from it. Implemented by [`Chess`] and [`Xiangqi`].
@@ -92,9 +92,22 @@ pub trait Editable: Variant {
     fn parse_square(name: &str) -> Option<usize>;
     /// The name of square `sq`.
     fn square_name(sq: usize) -> String;
+
+    /// The rules a record of `kind` (the game its tags name) is read under by a board of this
+    /// game with `current` rules; `None` when this game cannot read it. The one tag-to-rules
+    /// policy the front ends share.
+    fn record_rules(kind: GameKind, current: &Self::Rules) -> Option<Self::Rules>;
 }
 
 impl Editable for Chess {
+    fn record_rules(kind: GameKind, _current: &ChessRules) -> Option<ChessRules> {
+        match kind {
+            GameKind::Chess => Some(ChessRules::FIDE),
+            GameKind::Chess960 => Some(ChessRules::CHESS960),
+            _ => None,
+        }
+    }
+
     type Setup = chess::Setup;
     type SetupError = chess::UnplayableSetup;
     type Piece = chess::Piece;
@@ -257,6 +270,12 @@ impl Editable for Chess {
 }
 
 impl Editable for Xiangqi {
+    /// A record that names no game reads as chess by its tags; on a Xiangqi board it is read
+    /// as Xiangqi, under the board's rules.
+    fn record_rules(kind: GameKind, current: &XiangqiRules) -> Option<XiangqiRules> {
+        matches!(kind, GameKind::Xiangqi | GameKind::Chess).then_some(*current)
+    }
+
     type Setup = xiangqi::Setup;
     type SetupError = xiangqi::FenError;
     type Piece = xiangqi::Piece;
