@@ -368,12 +368,11 @@ macro_rules! with_chess_inspection {
                     Ok(())
                 }
 
-                /// Takes the piece off `square` and returns it (`None` when the square is empty).
+                /// Takes the piece off `square` and returns it (`None` when the square is empty); the moves
+                /// are forgotten either way, as python-chess forgets them.
                 fn remove_piece_at(&mut self, py: ::pyo3::Python<'_>, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Option<::pyo3::Py<$crate::piece::PyPiece>>> {
                     let piece = $crate::chess_setup::remove_piece_at(py, &mut self.inner, square)?;
-                    if piece.is_some() {
-                        self.stack.clear();
-                    }
+                    self.stack.clear();
                     Ok(piece)
                 }
 

@@ -234,11 +234,10 @@ pub fn remove_piece_at(
     square: &Bound<'_, PyAny>,
 ) -> PyResult<Option<PyXiangqiPiece>> {
     let sq = square_arg(square)?;
-    let Some(piece) = board.setup().piece_at(sq) else {
-        return Ok(None);
-    };
-    board.edit(|setup| setup.set_piece_at(sq, None).map_err(setup_error))?;
-    Ok(Some(PyXiangqiPiece { piece }))
+    // An edit even on an empty point, as python-chess's boards clear the move stack then too.
+    Ok(board
+        .remove_piece_at(sq)
+        .map(|piece| PyXiangqiPiece { piece }))
 }
 
 /// An empty board, Red to move.
@@ -332,12 +331,11 @@ macro_rules! with_xiangqi_inspection {
                     Ok(())
                 }
 
-                /// Takes the piece off `square` and returns it (`None` for an empty point).
+                /// Takes the piece off `square` and returns it (`None` for an empty point); the moves are
+                /// forgotten either way, as python-chess forgets them.
                 fn remove_piece_at(&mut self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Option<$crate::xiangqi_inspect::PyXiangqiPiece>> {
                     let piece = $crate::xiangqi_inspect::remove_piece_at(&mut self.inner, square)?;
-                    if piece.is_some() {
-                        self.stack.clear();
-                    }
+                    self.stack.clear();
                     Ok(piece)
                 }
 

@@ -1,21 +1,23 @@
-"""Writes the python-chess and Xiangqi answers of data/edit-scripts/scripts.json: the board after
-every step of every edit script under the python-chess policy (an edit clears the move stack), and
-for Xiangqi under the chess.js policy too (the history stays, undo keeps the edit).
+"""The oracles' answers to the edit scripts of data/edit-scripts.json, computed when the tests run:
+the board after every step of every script under the python-chess policy (an edit clears the move
+stack), and for Xiangqi under the chess.js policy too (the history stays, undo keeps the edit).
 
-    .venv/bin/python scripts/data/gen_edit_scripts.py > data/edit-scripts/python-chess.json
+    python crates/qipan/tests/oracles/edit_scripts.py   # JSON on stdout: {name: {policy: [step...]}}
 
-Chess answers are python-chess 1.11.2's. Xiangqi has no editable board in python-chess or
-chess.js: its answers come from the small board model below (the piece points and counts of the
-rules, a move stack as python-chess and chess.js keep theirs) with every move's legality and
-resulting position from pyffish (Fairy-Stockfish); the chess.js answers of the chess scripts
-come from scripts/data/gen_edit_scripts_chessjs.mjs. The tests (Rust, Python, JS) read these
-files; the Python and JS tests also run python-chess and chess.js again at test time.
+Chess answers are python-chess 1.11.2's (crates/qipan/tests/oracles/edit_scripts_chessjs.mjs
+gives chess.js's). Xiangqi has no editable board in python-chess or chess.js: its answers come
+from the small board model below (the piece points and counts of the rules, a move stack as
+python-chess and chess.js keep theirs) with every move's legality and resulting position from
+pyffish (Fairy-Stockfish). Read by crates/qipan/tests/edit_scripts.rs (QIPAN_PYTHON),
+bindings/python/tests/test_edit_scripts.py (imports this module) and
+bindings/wasm/tests/edit-scripts.test.mjs (runs it). GPL oracles: test time only.
 
 Each answer is, per step, `{"fen", "stack", "error"}`: the FEN after the step (Xiangqi: placement
 and side to move only), the moves in the history in coordinates (UCI; ICCS ranks 0-9 for Xiangqi;
-`0000` for a null move), and what the step raised: `illegal_move` (a move that is not legal),
-`not_playable` (a move on a board that cannot be played), `empty` (taking back with no move),
-`refused` (a piece the board does not take there), or null.
+`0000` for a null move), and what the step raised: `illegal_move`, `not_playable`, `empty`,
+`refused` (data/edit-scripts.json says what each means) or null. Where qipan differs from the
+oracle on purpose, the step says so with `"exception": NAME`, one of the exceptions listed in
+data/edit-scripts.json, and the answer is the oracle's as that exception describes it.
 """
 
 from __future__ import annotations
@@ -27,15 +29,29 @@ from pathlib import Path
 import chess
 import pyffish
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "data" / "edit-scripts" / "scripts.json"
+DATA = Path(__file__).resolve().parents[4] / "data" / "edit-scripts.json"
+
+
+def load() -> dict:
+    """The data file: scripts, ops, errors and the named exceptions."""
+    return json.loads(DATA.read_text())
+
+
+def step_args(step: list) -> tuple[str, list[str]]:
+    """A step's op and arguments, without the rules' expectation that may end it."""
+    return step[0], [a for a in step[1:] if not isinstance(a, dict)]
 
 
 def chess_answers(script: dict) -> list[dict]:
     board = chess.Board(script["start"]) if script["start"] else chess.Board()
     out = []
     for step in script["steps"]:
-        op, args = step[0], step[1:]
+        op, args = step_args(step)
         error = None
+        exception = None
+        # python-chess trusts castling rights set while moves are on its stack
+        # (`clean_castling_rights` skips its check then); asked without the stack, it checks them.
+        probe = board.copy(stack=False)
         if op == "put":
             board.set_piece_at(chess.parse_square(args[0]), chess.Piece.from_symbol(args[1]))
         elif op == "remove":
@@ -53,8 +69,11 @@ def chess_answers(script: dict) -> list[dict]:
         elif op == "load":
             board.set_fen(args[0])
         elif op == "push":
-            if not board.is_valid():
-                error = "not_playable"
+            if not probe.is_valid():
+                # python-chess plays on boards its own is_valid() rejects; qipan does not.
+                error, exception = "not_playable", "no_moves_on_invalid_boards"
+                if board.is_valid():
+                    exception = "castling_rights_checked_with_moves_on_the_stack"
             else:
                 move = chess.Move.from_uci(args[0])
                 if board.is_legal(move):
@@ -68,7 +87,13 @@ def chess_answers(script: dict) -> list[dict]:
                 error = "empty"
         else:
             raise ValueError(op)
-        out.append({"fen": board.fen(), "stack": [m.uci() for m in board.move_stack], "error": error})
+        fen = board.copy(stack=False).fen()
+        if fen != board.fen():
+            exception = "castling_rights_checked_with_moves_on_the_stack"
+        answer = {"fen": fen, "stack": [m.uci() for m in board.move_stack], "error": error}
+        if exception:
+            answer["exception"] = exception
+        out.append(answer)
     return out
 
 
@@ -131,12 +156,25 @@ def reachable(ch: str, point: tuple[int, int]) -> bool:
     return red_point in RED_POINTS[kind]
 
 
+def generals_face(cells: dict) -> bool:
+    """The two generals on one file with nothing between them (the rules forbid it; Fairy-Stockfish
+    treats it as a move rule, not as check, so pyffish does not flag such a board)."""
+    red = next(point for point, ch in cells.items() if ch == "K")
+    black = next(point for point, ch in cells.items() if ch == "k")
+    if red[0] != black[0]:
+        return False
+    return not any((red[0], rank) in cells for rank in range(red[1] + 1, black[1]))
+
+
 def playable(cells: dict, turn: str) -> bool:
+    """A position the rules let arise: one general each, not facing, the side not to move not in
+    check, and nothing else pyffish rejects."""
     pieces = list(cells.values())
-    if pieces.count("K") != 1 or pieces.count("k") != 1:
+    if pieces.count("K") != 1 or pieces.count("k") != 1 or generals_face(cells):
         return False
     fen = f"{placement(cells)} {turn} - - 0 1"
-    return pyffish.validate_fen(fen, "xiangqi") == 1
+    other = f"{placement(cells)} {'b' if turn == 'w' else 'w'} - - 0 1"
+    return pyffish.validate_fen(fen, "xiangqi") == 1 and not pyffish.gives_check("xiangqi", other, [])
 
 
 class XiangqiModel:
@@ -210,14 +248,14 @@ def xiangqi_answers(script: dict, keep: bool) -> list[dict]:
     model = XiangqiModel(script["start"], keep)
     out = []
     for step in script["steps"]:
-        error = model.step(step[0], step[1:])
+        error = model.step(*step_args(step))
         out.append({"fen": model.fen(), "stack": [m for _, _, m in model.stack], "error": error})
     return out
 
 
 def main() -> None:
     answers = {}
-    for script in json.loads(SCRIPTS.read_text()):
+    for script in load()["scripts"]:
         if script["game"] == "chess":
             answers[script["name"]] = {"clear_history": chess_answers(script)}
         else:
