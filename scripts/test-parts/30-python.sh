@@ -60,6 +60,10 @@ QIPAN_PYTHON="$PWD/$PY" cargo test -p qipan --features gbk --test archive_cchess
 # oracle only), a Rust test that runs the oracle script with this virtualenv's Python.
 QIPAN_PYTHON="$PWD/$PY" cargo test -p qipan --test lenient_positions -- --ignored
 
+# The edit scripts (data/edit-scripts.json) on the core's board against python-chess and the
+# Xiangqi board model with pyffish (test-time oracles only), ignored in a plain `cargo test`.
+QIPAN_PYTHON="$PWD/$PY" cargo test -p qipan --test edit_scripts -- --ignored the_core_board_answers_as_python_chess
+
 # Polyglot books: the reader against python-chess, the writer against Debian's `polyglot make-book`
 # (and polyglot's own reader), both test-time oracles only.
 POLYGLOT=$(command -v polyglot || echo /usr/games/polyglot)

@@ -40,14 +40,18 @@ bash bindings/wasm/build.sh
 cargo clippy -p qipan-wasm --target wasm32-unknown-unknown -- -D warnings
 # The rules-only build (qipan/rules) too.
 cargo clippy -p qipan-wasm --target wasm32-unknown-unknown --no-default-features -- -D warnings
-# tests/engines.test.mjs drives Stockfish and Fairy-Stockfish, with python-chess as its oracle.
+# The edit scripts (data/edit-scripts.json) on the core's board against chess.js (from the
+# node_modules above; a test-time oracle only), ignored in a plain `cargo test`.
+cargo test -p qipan --test edit_scripts -- --ignored the_core_board_answers_as_chessjs
+# tests/engines.test.mjs drives Stockfish and Fairy-Stockfish, with python-chess as its oracle;
+# tests/edit-scripts.test.mjs runs the Xiangqi board model, with pyffish.
 if [ ! -x /usr/games/stockfish ] || [ ! -x /usr/games/fairy-stockfish ]; then
   apt-get update
   apt-get install -y stockfish fairy-stockfish
 fi
-if ! .venv/bin/python -c "import chess.engine" 2>/dev/null; then
+if ! .venv/bin/python -c "import chess.engine, pyffish" 2>/dev/null; then
   [ -x .venv/bin/python ] || "${PYTHON:-python3}" -m venv .venv
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check chess==1.11.2
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check chess==1.11.2 pyffish==0.0.90
 fi
 node bindings/wasm/tests/run.mjs
 # The page links the package built above (file:../../bindings/wasm/pkg).

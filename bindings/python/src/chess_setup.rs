@@ -58,11 +58,13 @@ pub fn remove_piece_at(
     square: &Bound<'_, PyAny>,
 ) -> PyResult<Option<Py<PyPiece>>> {
     let sq = square_arg(square)?;
+    let piece = board.setup().piece_at(sq);
     // An edit even on an empty square: python-chess clears the move stack then too.
-    match board.remove_piece_at(sq) {
-        Some(piece) => piece_object(py, piece).map(Some),
-        None => Ok(None),
-    }
+    board.edit(|setup| {
+        setup.set_piece_at(sq, None);
+        Ok::<(), PyErr>(())
+    })?;
+    piece.map(|piece| piece_object(py, piece)).transpose()
 }
 
 /// An empty board, White to move, no castling rights, no en passant square, move 1 (the

@@ -234,10 +234,10 @@ pub fn remove_piece_at(
     square: &Bound<'_, PyAny>,
 ) -> PyResult<Option<PyXiangqiPiece>> {
     let sq = square_arg(square)?;
+    let piece = board.setup().piece_at(sq);
     // An edit even on an empty point, as python-chess's boards clear the move stack then too.
-    Ok(board
-        .remove_piece_at(sq)
-        .map(|piece| PyXiangqiPiece { piece }))
+    board.edit(|setup| setup.set_piece_at(sq, None).map_err(setup_error))?;
+    Ok(piece.map(|piece| PyXiangqiPiece { piece }))
 }
 
 /// An empty board, Red to move.

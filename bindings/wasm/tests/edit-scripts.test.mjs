@@ -1,25 +1,51 @@
-// The shared edit scripts (data/edit-scripts/scripts.json: put and remove pieces, clear, set the
-// turn and the castling rights, make a board unplayable, move, undo) on qipan's chess.js `Chess`
-// and on XiangqiBoard, chess.js's model (the history stays on put/remove, undo keeps the edit):
-// after every step the FEN, the history and the error must be chess.js 1.4.0's (run again here
-// on the same scripts) for chess, and the Xiangqi board model's (scripts/data/gen_edit_scripts.py)
-// for Xiangqi. The Rust core and the Python boards run the same file.
+// The shared edit scripts (data/edit-scripts.json: put and remove pieces, clear, set the turn and
+// the castling rights, make a board unplayable, move, undo) on qipan's chess.js `Chess` and on
+// XiangqiBoard, chess.js's model (the history stays on put/remove, undo keeps the edit): after
+// every step the FEN, the history and the error must be chess.js 1.4.0's for chess and the
+// Xiangqi board model's (its moves from pyffish) for Xiangqi, both run here on the same scripts
+// (crates/qipan/tests/oracles/: chess.js in this process, the model with the Python in
+// QIPAN_ORACLE_PYTHON, else the repository's .venv, with pyffish). Where qipan differs on
+// purpose, the oracle's answer names one of the exceptions the data file lists. The Rust core and
+// the Python boards run the same file.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 
 import { Chess } from "chess.js";
 
-import { chessjsAnswers } from "../../../scripts/data/gen_edit_scripts_chessjs.mjs";
+import { chessjsAnswers, DATA, stepArgs } from "../../../crates/qipan/tests/oracles/edit_scripts_chessjs.mjs";
 import { namespace, XiangqiBoard } from "./qipan.mjs";
 
-const data = (name) => JSON.parse(readFileSync(new URL(`../../../data/edit-scripts/${name}`, import.meta.url), "utf8"));
-const scripts = data("scripts.json");
-const chessjs = data("chessjs.json");
-const model = data("python-chess.json");
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..", "..");
+const PYTHON = process.env.QIPAN_ORACLE_PYTHON ?? join(root, ".venv", "bin", "python");
+
+/** The Xiangqi model's answers, computed now. */
+function xiangqiModel() {
+  const run = spawnSync(PYTHON, [join(root, "crates", "qipan", "tests", "oracles", "edit_scripts.py")], {
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
+  assert.equal(run.status, 0, `the Xiangqi model (${PYTHON}, with pyffish): ${run.error ?? run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/** The oracle's answers without their exception names, each name checked against the list. */
+function withoutExceptions(answers, met) {
+  return answers.map(({ exception, ...answer }) => {
+    if (exception !== undefined) {
+      assert.ok(exception in DATA.exceptions, `exception ${exception} is not in data/edit-scripts.json`);
+      met.add(exception);
+    }
+    return answer;
+  });
+}
 
 /** One step on a XiangqiBoard; the error it raised, as the answers name it. */
-function xiangqiStep(board, [op, ...args]) {
+function xiangqiStep(board, step) {
+  const [op, args] = stepArgs(step);
   const letter = (l) => ({ type: l.toLowerCase(), color: l === l.toUpperCase() ? "w" : "b" });
   try {
     switch (op) {
@@ -47,28 +73,45 @@ function xiangqiStep(board, [op, ...args]) {
         throw new Error(`unknown step ${op}`);
     }
   } catch (error) {
-    if (error.name === "InvalidFenError" && op === "push") return "not_playable";
+    if (error.name === "InvalidFenError" && (op === "push" || op === "turn")) return "not_playable";
     if (error.name === "IllegalMoveError") return "illegal_move";
     throw error;
   }
 }
 
-for (const script of scripts) {
+const met = new Set();
+
+for (const script of DATA.scripts.filter((s) => s.game === "chess")) {
   test(`edit script: ${script.name}`, () => {
-    if (script.game === "chess") {
-      const stored = chessjs[script.name].keep_history;
-      assert.deepEqual(chessjsAnswers(script, (fen) => new Chess(fen)), stored, "the stored answers are chess.js's");
-      const ours = chessjsAnswers(script, (fen) => new namespace.Chess(fen));
-      ours.forEach((got, i) => assert.deepEqual(got, stored[i], `step ${i}: ${JSON.stringify(script.steps[i])}`));
-      return;
-    }
-    const stored = model[script.name].keep_history;
-    const board = new XiangqiBoard(script.start ?? undefined);
-    script.steps.forEach((step, i) => {
-      const error = xiangqiStep(board, step);
-      const got = { fen: board.fen().split(" ").slice(0, 2).join(" "), stack: board.history(), error };
-      assert.deepEqual(got, stored[i], `step ${i}: ${JSON.stringify(step)}`);
-    });
-    board.free();
+    const want = withoutExceptions(chessjsAnswers(script, (fen) => new Chess(fen), { oracle: true }), met);
+    const got = chessjsAnswers(script, (fen) => new namespace.Chess(fen));
+    assert.equal(got.length, script.steps.length);
+    got.forEach((answer, i) => assert.deepEqual(answer, want[i], `step ${i}: ${JSON.stringify(script.steps[i])}`));
   });
 }
+
+test("the chess scripts meet every exception listed for chess.js", () => {
+  const listed = Object.entries(DATA.exceptions)
+    .filter(([, e]) => e.oracle.split(", ").includes("chess.js"))
+    .map(([name]) => name);
+  for (const script of DATA.scripts.filter((s) => s.game === "chess")) {
+    withoutExceptions(chessjsAnswers(script, (fen) => new Chess(fen), { oracle: true }), met);
+  }
+  assert.deepEqual([...met].sort(), listed.sort());
+});
+
+test("edit scripts: Xiangqi against the board model", async (t) => {
+  const model = xiangqiModel();
+  for (const script of DATA.scripts.filter((s) => s.game === "xiangqi")) {
+    await t.test(script.name, () => {
+      const want = withoutExceptions(model[script.name].keep_history, new Set());
+      const board = new XiangqiBoard(script.start ?? undefined);
+      script.steps.forEach((step, i) => {
+        const error = xiangqiStep(board, step);
+        const got = { fen: board.fen().split(" ").slice(0, 2).join(" "), stack: board.history(), error };
+        assert.deepEqual(got, want[i], `step ${i}: ${JSON.stringify(step)}`);
+      });
+      board.free();
+    });
+  }
+});

@@ -209,11 +209,15 @@ fn the_rules_errors_and_the_policies_hold() {
                     }
                     // A refused step changes nothing.
                     _ if !after["error"].is_null() && op != "pop" => {
-                        assert_eq!(after, &{
-                            let mut b = before.clone();
-                            b["error"] = after["error"].clone();
-                            b
-                        }, "{at}")
+                        assert_eq!(
+                            after,
+                            &{
+                                let mut b = before.clone();
+                                b["error"] = after["error"].clone();
+                                b
+                            },
+                            "{at}"
+                        )
                     }
                     _ => {}
                 }
@@ -257,7 +261,11 @@ fn agree_with(oracle: &Value, data: &Value) -> (usize, BTreeSet<String>) {
             let Some(want) = answers.get(key).and_then(Value::as_array) else {
                 continue;
             };
-            assert_eq!(want.len(), script["steps"].as_array().unwrap().len(), "{name}");
+            assert_eq!(
+                want.len(),
+                script["steps"].as_array().unwrap().len(),
+                "{name}"
+            );
             run_any(script, policy, |i, s, _, got| {
                 let mut want = want[i].clone();
                 if let Some(e) = want.as_object_mut().unwrap().remove("exception") {
@@ -281,7 +289,13 @@ fn agree_with(oracle: &Value, data: &Value) -> (usize, BTreeSet<String>) {
 fn listed(data: &Value, oracle: &str) -> BTreeSet<String> {
     let all = data["exceptions"].as_object().unwrap();
     all.iter()
-        .filter(|(_, e)| e["oracle"].as_str().unwrap().split(", ").any(|o| o == oracle))
+        .filter(|(_, e)| {
+            e["oracle"]
+                .as_str()
+                .unwrap()
+                .split(", ")
+                .any(|o| o == oracle)
+        })
         .map(|(name, _)| name.clone())
         .collect()
 }
@@ -304,7 +318,10 @@ fn the_core_board_answers_as_python_chess_and_the_xiangqi_model() {
 fn the_core_board_answers_as_chessjs() {
     let node = std::env::var("QIPAN_NODE").unwrap_or_else(|_| "node".into());
     let data = data();
-    let answers = oracle(&node, &["crates/qipan/tests/oracles/edit_scripts_chessjs.mjs"]);
+    let answers = oracle(
+        &node,
+        &["crates/qipan/tests/oracles/edit_scripts_chessjs.mjs"],
+    );
     let (steps, exceptions) = agree_with(&answers, &data);
     assert!(steps >= 100, "{steps} steps");
     assert_eq!(exceptions, listed(&data, "chess.js"));
