@@ -17,10 +17,8 @@ use crate::pyboard::ChessBoard;
 use crate::pymove::PyMove;
 use crate::repr::MoveRepr;
 
-enum Source {
-    File(Book<FileSource>),
-    Bytes(Book<Vec<u8>>),
-}
+/// A book over a file (positioned reads) or over bytes, chosen when it is opened.
+type AnyBook = Book<Box<dyn BookSource + Send + Sync>>;
 
 fn book_error(e: BookError) -> PyErr {
     match e {
@@ -36,7 +34,7 @@ type EntryTuple = (u64, u16, u16, u32, Py<PyMove>);
 /// A Polyglot book (the native part of `qipan.chess.polyglot.MemoryMappedReader`).
 #[pyclass(module = "qipan._qipan", name = "PolyglotBook")]
 pub struct PolyglotBook {
-    book: Option<Source>,
+    book: Option<AnyBook>,
 }
 
 /// What a lookup is given: a board (moves resolved and checked) or a bare key (raw moves).
@@ -116,75 +114,11 @@ fn excluded(pos: &Chess, exclude_moves: &Bound<'_, PyAny>) -> PyResult<Vec<Move>
 }
 
 impl PolyglotBook {
-    fn with<T>(&self, f: impl FnOnce(&dyn Lookups) -> Result<T, BookError>) -> PyResult<T> {
+    fn with<T>(&self, f: impl FnOnce(&AnyBook) -> Result<T, BookError>) -> PyResult<T> {
         match &self.book {
-            Some(Source::File(book)) => f(book).map_err(book_error),
-            Some(Source::Bytes(book)) => f(book).map_err(book_error),
+            Some(book) => f(book).map_err(book_error),
             None => Err(PyValueError::new_err("the Polyglot book is closed")),
         }
-    }
-}
-
-/// The book calls the bindings make, over either source.
-trait Lookups {
-    fn len(&self) -> u64;
-    fn get(&self, index: u64) -> Result<Entry, BookError>;
-    fn entries(&self, key: u64) -> Result<Vec<Entry>, BookError>;
-    fn find_all(
-        &self,
-        pos: &Chess,
-        min: u16,
-        exclude: &[Move],
-    ) -> Result<Vec<BookEntry>, BookError>;
-    fn choice(
-        &self,
-        pos: &Chess,
-        min: u16,
-        exclude: &[Move],
-        below: &mut dyn FnMut(u64) -> u64,
-    ) -> Result<Option<BookEntry>, BookError>;
-    fn weighted_choice(
-        &self,
-        pos: &Chess,
-        exclude: &[Move],
-        below: &mut dyn FnMut(u64) -> u64,
-    ) -> Result<Option<BookEntry>, BookError>;
-}
-
-impl<S: BookSource> Lookups for Book<S> {
-    fn len(&self) -> u64 {
-        Book::len(self)
-    }
-    fn get(&self, index: u64) -> Result<Entry, BookError> {
-        Book::get(self, index)
-    }
-    fn entries(&self, key: u64) -> Result<Vec<Entry>, BookError> {
-        Book::entries(self, key)
-    }
-    fn find_all(
-        &self,
-        pos: &Chess,
-        min: u16,
-        exclude: &[Move],
-    ) -> Result<Vec<BookEntry>, BookError> {
-        Book::find_all(self, pos, min, exclude)
-    }
-    fn choice(
-        &self,
-        pos: &Chess,
-        min: u16,
-        exclude: &[Move],
-        below: &mut dyn FnMut(u64) -> u64,
-    ) -> Result<Option<BookEntry>, BookError> {
-        Book::choice(self, pos, min, exclude, below)
-    }
-    fn weighted_choice(
-        &self,
-        pos: &Chess,
-        exclude: &[Move],
-        below: &mut dyn FnMut(u64) -> u64,
-    ) -> Result<Option<BookEntry>, BookError> {
-        Book::weighted_choice(self, pos, exclude, below)
     }
 }
 
@@ -222,12 +156,13 @@ impl PolyglotBook {
     #[pyo3(signature = (path = None, *, data = None))]
     fn new(path: Option<std::path::PathBuf>, data: Option<&Bound<'_, PyBytes>>) -> PyResult<Self> {
         let book = match (path, data) {
-            (Some(path), None) => Source::File(
-                Book::open(&path)
-                    .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?,
-            ),
+            (Some(path), None) => FileSource::open(&path)
+                .map_err(BookError::from)
+                .and_then(|file| Book::new(Box::new(file) as Box<dyn BookSource + Send + Sync>))
+                .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?,
             (None, Some(data)) => {
-                Source::Bytes(Book::from_bytes(data.as_bytes().to_vec()).map_err(book_error)?)
+                let bytes: Box<dyn BookSource + Send + Sync> = Box::new(data.as_bytes().to_vec());
+                Book::new(bytes).map_err(book_error)?
             }
             _ => {
                 return Err(PyTypeError::new_err(

@@ -52,6 +52,17 @@ impl BookSource for std::sync::Arc<[u8]> {
     }
 }
 
+/// A boxed source: a front end holds a book over a file or over bytes, chosen when it is opened,
+/// as one type (`Book<Box<dyn BookSource + Send + Sync>>`).
+impl<S: BookSource + ?Sized> BookSource for Box<S> {
+    fn byte_len(&self) -> u64 {
+        (**self).byte_len()
+    }
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> io::Result<()> {
+        (**self).read_at(offset, buf)
+    }
+}
+
 /// A book file read with positioned reads (no memory map: the crate has no unsafe code). Its
 /// length is taken when it is opened.
 #[derive(Debug)]
