@@ -19,33 +19,8 @@ use pyo3::types::PyList;
 use crate::pymove::PyMove;
 use crate::repr::MoveRepr;
 
-/// A move value with a small dense index: its slot in a [`MoveCache`].
-pub trait MoveSlot: Copy {
-    /// The number of slots a table needs.
-    const SLOTS: usize;
-    /// The move's slot, `None` for a value no table slot stands for (a nonsense move).
-    fn slot(self) -> Option<usize>;
-}
-
-impl MoveSlot for qipan::chess::Move {
-    // from (6 bits) | to (6 bits) | kind (4 bits); kinds 0-6 are moves, the rest invalid.
-    const SLOTS: usize = 7 << 12;
-
-    fn slot(self) -> Option<usize> {
-        let raw = usize::from(self.to_u16());
-        (raw < Self::SLOTS).then_some(raw)
-    }
-}
-
-impl MoveSlot for qipan::xiangqi::Move {
-    // from * 90 + to.
-    const SLOTS: usize = 90 * 90;
-
-    fn slot(self) -> Option<usize> {
-        let raw = usize::from(self.to_u16());
-        (raw < Self::SLOTS).then_some(raw)
-    }
-}
+/// A move's slot in a [`MoveCache`]: the core's (one slot per move value).
+pub use qipan::board::MoveSlot;
 
 /// The interned `Move` objects of one game mode.
 pub struct MoveCache<M> {

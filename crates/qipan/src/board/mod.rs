@@ -8,10 +8,12 @@
 //! `qipan play` all hold this board and only convert values and errors.
 
 mod setup;
+mod slot;
 
 use std::fmt;
 
 pub use setup::Editable;
+pub use slot::MoveSlot;
 
 use crate::{shorten, Color, Game, MoveError};
 
