@@ -61,7 +61,7 @@ def step(board: Any, game: str, op: str, args: list[str]) -> str | None:
     except qipan.IllegalMoveError:
         return "illegal_move"
     except qipan.InvalidFenError:
-        # A move on a board that cannot be played, or a piece the board does not take there.
+        # A move on a board that cannot be played, or a piece or FEN the board does not take.
         return "not_playable" if op == "push" else "refused"
     except IndexError:
         return "empty"

@@ -67,7 +67,10 @@ def chess_answers(script: dict) -> list[dict]:
                     mask |= chess.BB_SQUARES[square]
             board.castling_rights = mask
         elif op == "load":
-            board.set_fen(args[0])
+            try:
+                board.set_fen(args[0])
+            except ValueError:
+                error = "refused"
         elif op == "push":
             if not probe.is_valid():
                 # python-chess plays on boards its own is_valid() rejects; qipan does not.

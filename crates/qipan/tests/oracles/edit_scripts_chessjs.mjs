@@ -80,6 +80,8 @@ export function chessjsStep(board, step) {
     // qipan's boards name a board that cannot be played; chess.js never throws this error.
     if (error.name === "InvalidFenError" && (op === "push" || op === "turn")) return "not_playable";
     if (op === "push" || op === "turn") return "illegal_move";
+    // chess.js's load refuses a FEN its validateFen rejects, and changes nothing.
+    if (op === "load") return "refused";
     throw error;
   }
 }
@@ -96,7 +98,9 @@ export function chessjsAnswers(script, make, { oracle = false } = {}) {
   const out = script.steps.map((step) => {
     const fenBefore = board.fen();
     const [op, args] = stepArgs(step);
-    if (oracle && op === "push" && notAPosition(fenBefore)) {
+    // chess.js's setTurn is a null move: refused as a move is (when the side changes).
+    const moves = op === "push" || (op === "turn" && fenBefore.split(" ")[1] !== args[0]);
+    if (oracle && moves && notAPosition(fenBefore)) {
       // Not asked of chess.js at all: whatever it answers, qipan refuses the move.
       return { fen: board.fen(), stack: [...stack], error: "not_playable", exception: "no_moves_on_invalid_boards" };
     }
