@@ -211,8 +211,13 @@ class XiangqiModel:
             self.cells, self.turn, self.stack = {}, "w", []
         elif op == "turn":
             if self.keep:
-                # chess.js's setTurn: a null move, when the side changes.
+                # chess.js's setTurn: a null move, when the side changes; as a move, refused on a
+                # board that cannot be played, and not allowed in check.
                 if args[0] != self.turn:
+                    if not playable(self.cells, self.turn):
+                        return "not_playable"
+                    if pyffish.gives_check("xiangqi", f"{placement(self.cells)} {self.turn} - - 0 1", []):
+                        return "illegal_move"
                     self.stack.append((dict(self.cells), self.turn, "0000"))
                     self.turn = args[0]
             else:
