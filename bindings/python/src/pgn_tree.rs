@@ -265,8 +265,7 @@ impl PgnTree {
     /// games do when a builder sets those tags; only while no move is recorded (a `ValueError`
     /// otherwise, and for tags that name no start position). The tags stay; the comments go.
     fn restart(&mut self) -> PyResult<()> {
-        let root = qipan::with_any_tree!(&self.tree, |t| t.root());
-        if !qipan::with_any_tree!(&self.tree, |t| t.variations(root).is_empty()) {
+        if !self.tree.variations(self.tree.root()).is_empty() {
             return Err(PyValueError::new_err(
                 "the record has moves: its start cannot change",
             ));
