@@ -150,12 +150,15 @@ function lenientMatch(text, moves) {
  * The first game of a PGN text as chess.js's grammar sees its main line: the move words in order
  * (move numbers, `...`, NAGs, comments, variations and the result left out), and the text with
  * a lone `...` after a move number dropped (`1. ... Nc6`, which chess.js reads), for the core's
- * reader. Only words are picked out here; the record itself is read by the core.
+ * reader. Only words are picked out here; the record itself is read by the core. `comments`
+ * maps the number of moves before each main-line comment to its text: a `{...}` comment as
+ * written (chess.js keeps its spaces, the core's reader trims them), `null` for a `;` comment.
  */
 const TAG_PAIR = /\[[ \t\r\n]*[a-zA-Z]+[ \t\r\n]*"[^"]*"[ \t\r\n]*\]/y;
 
 function mainlineWords(text) {
   const words = [];
+  const comments = new Map();
   let result;
   let kept = "";
   let depth = 0;
@@ -166,11 +169,13 @@ function mainlineWords(text) {
     if (c === "{") {
       const end = text.indexOf("}", i);
       const stop = end < 0 ? text.length : end + 1;
+      if (depth === 0 && end >= 0) comments.set(words.length, text.slice(i + 1, end));
       kept += text.slice(i, stop);
       i = stop;
     } else if (c === ";" || (c === "%" && (i === 0 || text[i - 1] === "\n"))) {
       const end = text.indexOf("\n", i);
       const stop = end < 0 ? text.length : end;
+      if (depth === 0 && c === ";") comments.set(words.length, null);
       kept += text.slice(i, stop);
       i = stop;
     } else if (c === "[" && depth === 0 && inHeaders) {
@@ -209,7 +214,7 @@ function mainlineWords(text) {
       }
     }
   }
-  return { words, result, kept: kept + text.slice(i) };
+  return { words, result, comments, kept: kept + text.slice(i) };
 }
 
 /** The key chess.js counts repetitions by: placement, side, castling, en passant when a pawn
@@ -595,8 +600,8 @@ export class Chess {
     checkPgnSyntax(pgn);
     // The core reads the record; chess.js's model is built from what it read. As in chess.js,
     // a move that cannot be played throws with the game loaded up to it.
-    const { words, result, kept } = mainlineWords(pgn);
-    if (this.#loadWhole(kept, words, result, strict)) return;
+    const { words, result, comments, kept } = mainlineWords(pgn);
+    if (this.#loadWhole(kept, words, result, strict, comments)) return;
     const game = readGames(kept)[0];
     if (game === undefined) {
       this.reset();
@@ -616,23 +621,28 @@ export class Chess {
     }
     const start = strict ? (game.headers.SetUp === "1" ? game.headers.FEN : "") : fen;
     if (start) this.load(start, { preserveHeaders: true });
-    if (error?.name === "InvalidFenError") throw new Error(error.message);
-    const note = (comment) => {
-      if (comment) this.#comments[this.fen()] = comment.replace(/\r?\n/g, " ");
+    // A FEN tag chess.js loads (the `load` above) but the core's reader refuses: the core read no
+    // moves, so the words are played from the position loaded.
+    const fenRefused = error?.name === "InvalidFenError";
+    const note = (ply, comment) => {
+      const written = comments.get(ply);
+      const text = typeof written === "string" ? written : comment;
+      if (typeof written === "string" || text) this.#comments[this.fen()] = oneLine(text);
     };
-    note(game.comment);
+    note(0, game.comment);
     const nodes = [];
     for (let node = game.variations[0]; node !== undefined; node = node.variations[0]) nodes.push(node);
     // The words as written, read as chess.js reads them (strictly or not); the core's SAN when
     // the words cannot be matched to the moves it read.
-    const texts = words.length >= nodes.length ? words : nodes.map((node) => node.san);
-    for (const [i, node] of nodes.entries()) {
+    const texts = fenRefused || words.length >= nodes.length ? words : nodes.map((node) => node.san);
+    const count = fenRefused ? words.length : nodes.length;
+    for (let i = 0; i < count; i++) {
       const text = texts[i];
       if (!this.#find(text, strict)) throw new Error(`Invalid move in PGN: ${text}`);
       this.move(text, { strict });
-      note(node.comment);
+      note(i + 1, nodes[i]?.comment);
     }
-    if (error) {
+    if (error && !fenRefused) {
       const text = texts[nodes.length] ?? error.text;
       if (!this.#find(text, strict)) throw new Error(`Invalid move in PGN: ${text}`);
       throw new Error(`Invalid move in PGN: ${error.text}`);
@@ -646,7 +656,7 @@ export class Chess {
    * its words as the move the core read (SAN as written, decorations aside) from the same start;
    * answers whether it did (else nothing changed).
    */
-  #loadWhole(text, words, result, strict) {
+  #loadWhole(text, words, result, strict, written) {
     const board = newBoard();
     let sans;
     try {
@@ -669,13 +679,12 @@ export class Chess {
       board.free();
       return false;
     }
-    const comments = board.getComments();
+    const comments = writtenComments(board, written);
     this.#header = headerTemplate();
     for (const [tag, value] of Object.entries(headers)) this.header(tag, value);
     this.#board.free();
     this.#board = board;
-    this.#comments = {};
-    for (const { fen, comment } of comments) this.#comments[fen] = comment.replace(/\r?\n/g, " ");
+    this.#comments = comments;
     this.#startFen = start === undefined ? DEFAULT_POSITION : completed(start);
     this.#loadedEp = this.#startFen.split(/\s+/)[3];
     this.#sans = sans;
@@ -797,6 +806,45 @@ export class Chess {
   outcome(claimDraw) {
     return this.#board.outcome(claimDraw);
   }
+}
+
+/** A comment as chess.js keeps it: its line breaks turned into spaces. */
+const oneLine = (comment) => comment.replace(/\r?\n/g, " ");
+
+/**
+ * The comments of a game `board` loaded in one piece, by FEN: the core's, with the text as
+ * written where the record's main line has it (`written`, from `mainlineWords`): chess.js keeps
+ * a comment's spaces and an empty comment. The core's alone when the two do not pair up.
+ */
+function writtenComments(board, written) {
+  const read = board.getComments();
+  const out = {};
+  const plies = [...written.keys()].sort((a, b) => a - b);
+  // The core keeps the comments with text; a blank one needs its position from the moves.
+  const kept = plies.filter((ply) => written.get(ply) === null || written.get(ply).trim() !== "");
+  if (kept.length !== read.length) {
+    for (const { fen, comment } of read) out[fen] = oneLine(comment);
+    return out;
+  }
+  let fens;
+  const fenAt = (ply) => {
+    if (fens === undefined) {
+      const moves = board.history({ verbose: true });
+      fens = moves.length === 0 ? [board.fen()] : [moves[0].before, ...moves.map((m) => m.after)];
+    }
+    return fens[ply];
+  };
+  let next = 0;
+  for (const ply of plies) {
+    const text = written.get(ply);
+    if (text === null || text.trim() !== "") {
+      const { fen, comment } = read[next++];
+      out[fen] = oneLine(text ?? comment);
+    } else if (fenAt(ply) !== undefined) {
+      out[fenAt(ply)] = oneLine(text);
+    }
+  }
+  return out;
 }
 
 /** chess.js's line filling of movetext tokens at `maxWidth` columns; a token with a comment is
