@@ -6,6 +6,7 @@
 // (no fivefold repetition, no 75-move rule, no dead positions), `Chess` answers as chess.js and
 // `outcome()` as the Laws (docs/javascript.md).
 import { checkPgnSyntax } from "./chessjs-pgn.js";
+import { replayed, squareName } from "./chessjs-replay.js";
 import { ChessBoard, readGames } from "./qipan.js";
 
 /** A core board playing what chess.js plays: positions that cannot arise in a game included. */
@@ -246,6 +247,12 @@ export class Chess {
   #startFen = DEFAULT_POSITION;
   /** The SAN of each move played (`history()` without building `Move` objects). */
   #sans = [];
+  /** The moves played as `Move`s, as they were played (null until needed after a game loaded in
+   * one piece), and whether the board was edited since: chess.js's history() then replays them. */
+  #records = [];
+  #edited = false;
+  /** Whether the board was edited while moves were on it, since the game began. */
+  #editedGame = false;
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
     this.load(fen, { skipValidation });
@@ -271,12 +278,16 @@ export class Chess {
     this.#startFen = this.#board.fen();
     this.#keys = [repetitionKey(this.#startFen, undefined)];
     this.#sans = [];
+    this.#records = [];
+    this.#edited = false;
+    this.#editedGame = false;
   }
 
   /** Records a move the board has played. */
   #played(move) {
     this.#keys?.push(move.flags === "-" ? this.#keyNow(undefined) : repetitionKey(move.after, move));
     this.#sans.push(move.san);
+    this.#records?.push(move);
     return move;
   }
 
@@ -354,17 +365,63 @@ export class Chess {
   }
 
   put(piece, square) {
-    const playing = this.#sans.length > 0;
+    const playing = this.#beforeEdit();
     if (!this.#board.put(piece, square)) return false;
     this.#afterEdit(playing);
     return true;
   }
 
   remove(square) {
-    const playing = this.#sans.length > 0;
+    const playing = this.#beforeEdit();
     const piece = this.#board.remove(square);
     this.#afterEdit(playing);
     return piece;
+  }
+
+  /** Before an edit: the moves as played, kept for `#replayEdits`; whether any was played. */
+  #beforeEdit() {
+    const playing = this.#sans.length > 0;
+    if (playing && this.#records === null) this.#records = this.#board.history({ verbose: true });
+    return playing;
+  }
+
+  /**
+   * What chess.js's history(), pgn() and getComments() do to a board edited since its moves
+   * were played: every move taken back and played again over the edit (chess-replay.js). The
+   * board is set to the result, keeping its moves, and the SAN is written on the board replayed.
+   */
+  #replayEdits() {
+    if (!this.#edited) return;
+    this.#edited = false;
+    const moves = this.#records ?? this.#board.history({ verbose: true });
+    this.#records = moves;
+    const { squares, castling, steps } = replayed(this.#board.board(), moves);
+    const changed = [];
+    for (let i = 0; i < 64; i++) {
+      const now = this.#board.get(squareName(i));
+      const then = squares[i];
+      if ((now?.type ?? null) !== (then?.type ?? null) || (now?.color ?? null) !== (then?.color ?? null)) changed.push(i);
+    }
+    // Pieces taken off first, so that a king is never put beside its double.
+    for (const i of changed) if (squares[i] === null || this.#board.get(squareName(i))) this.#board.remove(squareName(i));
+    for (const i of changed) if (squares[i] !== null) this.#board.put(squares[i], squareName(i));
+    if (this.#board.fen().split(" ")[2] !== castling) this.#board.setCastling(castling);
+    this.#sans = moves.map((m, i) => {
+      if (m.flags === "-") return m.san;
+      const [, , , , halfmoves, fullmoves] = m.before.split(" ");
+      const { placement, castling: rights } = steps[i];
+      const board = newBoard();
+      try {
+        board.loadSetup(`${placement} ${m.color} ${rights} - ${halfmoves} ${fullmoves}`);
+        return board.san(m.lan);
+      } catch {
+        // A move the replayed board does not allow: chess.js writes it all the same.
+        return m.san;
+      } finally {
+        board.free();
+      }
+    });
+    this.#keys = null;
   }
 
   /** After `put` or `remove`: as chess.js, the history (and the positions counted for
@@ -372,7 +429,11 @@ export class Chess {
    * the edited board is the new start and chess.js writes the SetUp and FEN headers. */
   #afterEdit(playing) {
     this.#loadedEp = "-";
-    if (playing) return;
+    if (playing) {
+      this.#edited = true;
+      this.#editedGame = true;
+      return;
+    }
     this.#restart();
     this.#updateSetup(this.fen());
   }
@@ -514,11 +575,13 @@ export class Chess {
     if (move !== null) {
       this.#keys?.pop();
       this.#sans.pop();
+      this.#records?.pop();
     }
     return move;
   }
 
   pgn({ newline = "\n", maxWidth = 0 } = {}) {
+    this.#replayEdits();
     const out = [];
     let anyHeader = false;
     for (const [tag, value] of Object.entries(this.#header)) {
@@ -688,6 +751,9 @@ export class Chess {
     this.#startFen = start === undefined ? DEFAULT_POSITION : completed(start);
     this.#loadedEp = this.#startFen.split(/\s+/)[3];
     this.#sans = sans;
+    this.#records = null;
+    this.#edited = false;
+    this.#editedGame = false;
     this.#keys = null;
     if (start !== undefined) {
       this.#header.SetUp = this.#startFen !== DEFAULT_POSITION ? "1" : null;
@@ -725,6 +791,7 @@ export class Chess {
   }
 
   history({ verbose = false } = {}) {
+    this.#replayEdits();
     return verbose ? this.#board.history({ verbose: true }) : [...this.#sans];
   }
 
@@ -749,8 +816,21 @@ export class Chess {
 
   /** Keeps the comments of the positions of the game so far, in the game's order. */
   #pruneComments() {
-    const history = this.#board.history({ verbose: true });
-    const fens = history.length === 0 ? [this.fen()] : [history[0].before, ...history.map((m) => m.after)];
+    this.#replayEdits();
+    let fens;
+    if (this.#editedGame && this.#records !== null) {
+      // chess.js keeps the comments of the positions its replay passes through.
+      const moves = this.#records;
+      const { steps } = replayed(this.#board.board(), moves);
+      fens = steps.map(({ placement, castling }, i) => {
+        const [, , , , halfmoves, fullmoves] = moves[i].before.split(" ");
+        return `${placement} ${moves[i].color} ${castling} - ${halfmoves} ${fullmoves}`;
+      });
+      fens.push(this.fen());
+    } else {
+      const history = this.#board.history({ verbose: true });
+      fens = history.length === 0 ? [this.fen()] : [history[0].before, ...history.map((m) => m.after)];
+    }
     const kept = {};
     for (const fen of fens) if (fen in this.#comments) kept[fen] = this.#comments[fen];
     this.#comments = kept;
@@ -782,8 +862,13 @@ export class Chess {
     }
     fields[2] = [..."KQkq"].filter((c) => castling.includes(c)).join("") || "-";
     // The core keeps only the rights a king and rook on their squares support, and the history
-    // stays, as chess.js keeps it.
-    if (fields.join(" ") !== this.#board.fen()) this.#board.setCastling(fields[2]);
+    // stays, as chess.js keeps it (to be replayed over, as an edit).
+    if (fields.join(" ") !== this.#board.fen()) {
+      const playing = this.#beforeEdit();
+      this.#board.setCastling(fields[2]);
+      if (playing) this.#edited = true;
+      if (playing) this.#editedGame = true;
+    }
     const now = this.getCastlingRights(color);
     return (rights[KING] === undefined || rights[KING] === now[KING]) &&
       (rights[QUEEN] === undefined || rights[QUEEN] === now[QUEEN]);
