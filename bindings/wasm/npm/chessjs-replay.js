@@ -18,7 +18,8 @@ const ROOK_SQUARES = { w: [[0, "Q"], [7, "K"]], b: [[56, "q"], [63, "k"]] };
  * What chess.js's take-back-and-replay makes of a board: `rows` as `board()` answers them,
  * `moves` the moves played (chess.js `Move`s as they were played, first to last). Answers
  * `{squares, castling, steps}`: the pieces by square index (`{type, color}` or null), the castling
- * field (`KQkq`, `-`), and, for each move, the placement and castling field it is replayed from.
+ * field (`KQkq`, `-`), and, for each move, the placement, castling and en passant fields it is
+ * replayed from.
  */
 export function replayed(rows, moves) {
   const squares = new Array(64).fill(null);
@@ -45,8 +46,10 @@ export function replayed(rows, moves) {
   // The rights of the game's start, then every move played again (chess.js's `_makeMove`).
   let castling = moves.length > 0 ? moves[0].before.split(" ")[2].replace("-", "") : "";
   const steps = [];
+  let ep = "-";
   for (const m of moves) {
-    steps.push({ placement: placementOf(squares), castling: castling || "-" });
+    steps.push({ placement: placementOf(squares), castling: castling || "-", ep });
+    ep = "-";
     if (m.flags === "-") continue;
     const [from, to] = [index(m.from), index(m.to)];
     const us = m.color;
@@ -61,6 +64,12 @@ export function replayed(rows, moves) {
     }
     for (const [square, letter] of ROOK_SQUARES[us]) if (from === square) castling = castling.replace(letter, "");
     for (const [square, letter] of ROOK_SQUARES[them]) if (to === square) castling = castling.replace(letter, "");
+    // A double step beside an enemy pawn leaves its en passant square (the core keeps it only
+    // when the capture is legal, as chess.js writes it).
+    if (m.flags.includes("b")) {
+      const beside = [to - 1, to + 1].filter((i) => i >> 3 === to >> 3);
+      if (beside.some((i) => squares[i]?.type === "p" && squares[i].color === them)) ep = name(to + (us === "w" ? -8 : 8));
+    }
   }
   return { squares, castling: castling || "-", steps };
 }

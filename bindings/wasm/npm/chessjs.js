@@ -406,22 +406,17 @@ export class Chess {
     for (const i of changed) if (squares[i] === null || this.#board.get(squareName(i))) this.#board.remove(squareName(i));
     for (const i of changed) if (squares[i] !== null) this.#board.put(squares[i], squareName(i));
     if (this.#board.fen().split(" ")[2] !== castling) this.#board.setCastling(castling);
-    this.#sans = moves.map((m, i) => {
-      if (m.flags === "-") return m.san;
-      const [, , , , halfmoves, fullmoves] = m.before.split(" ");
-      const { placement, castling: rights } = steps[i];
-      const board = newBoard();
-      try {
-        board.loadSetup(`${placement} ${m.color} ${rights} - ${halfmoves} ${fullmoves}`);
-        return board.san(m.lan);
-      } catch {
-        // A move the replayed board does not allow: chess.js writes it all the same.
-        return m.san;
-      } finally {
-        board.free();
-      }
-    });
+    this.#sans = replayedMoves(moves, steps).map((m) => m.san);
     this.#keys = null;
+  }
+
+  /** The moves played as chess.js's replay describes them (`{before, after, san}` each), for a
+   * game whose board was edited while moves were on it. */
+  #replayed() {
+    this.#replayEdits();
+    const moves = this.#records ?? this.#board.history({ verbose: true });
+    this.#records = moves;
+    return replayedMoves(moves, replayed(this.#board.board(), moves).steps);
   }
 
   /** After `put` or `remove`: as chess.js, the history (and the positions counted for
@@ -792,7 +787,11 @@ export class Chess {
 
   history({ verbose = false } = {}) {
     this.#replayEdits();
-    return verbose ? this.#board.history({ verbose: true }) : [...this.#sans];
+    if (!verbose) return [...this.#sans];
+    if (!this.#editedGame || this.#sans.length === 0) return this.#board.history({ verbose: true });
+    // The moves as played, described on the board chess.js replays them on.
+    const described = this.#replayed();
+    return this.#records.map((m, i) => Object.assign(Object.create(Object.getPrototypeOf(m)), m, described[i]));
   }
 
   getComment() {
@@ -818,15 +817,10 @@ export class Chess {
   #pruneComments() {
     this.#replayEdits();
     let fens;
-    if (this.#editedGame && this.#records !== null) {
+    if (this.#editedGame && this.#sans.length > 0) {
       // chess.js keeps the comments of the positions its replay passes through.
-      const moves = this.#records;
-      const { steps } = replayed(this.#board.board(), moves);
-      fens = steps.map(({ placement, castling }, i) => {
-        const [, , , , halfmoves, fullmoves] = moves[i].before.split(" ");
-        return `${placement} ${moves[i].color} ${castling} - ${halfmoves} ${fullmoves}`;
-      });
-      fens.push(this.fen());
+      const moves = this.#replayed();
+      fens = [moves[0].before, ...moves.map((m) => m.after)];
     } else {
       const history = this.#board.history({ verbose: true });
       fens = history.length === 0 ? [this.fen()] : [history[0].before, ...history.map((m) => m.after)];
@@ -930,6 +924,36 @@ function writtenComments(board, written) {
     }
   }
   return out;
+}
+
+/**
+ * `{before, after, san}` of each of `moves` (as played) on the boards chess.js's replay plays
+ * them from (`steps`, from `replayed`): the core writes the FENs and the SAN; a move the replayed
+ * board does not allow keeps its SAN as played, as chess.js writes it all the same.
+ */
+function replayedMoves(moves, steps) {
+  const board = newBoard();
+  try {
+    return moves.map((m, i) => {
+      const [, , , , halfmoves, fullmoves] = m.before.split(" ");
+      const { placement, castling, ep } = steps[i];
+      try {
+        board.loadSetup(`${placement} ${m.color} ${castling} ${ep} ${halfmoves} ${fullmoves}`);
+      } catch {
+        return { before: m.before, after: m.after, san: m.san };
+      }
+      const before = board.fen();
+      try {
+        const san = m.flags === "-" ? "--" : board.san(m.lan);
+        board.push(m.flags === "-" ? "0000" : m.lan);
+        return { before, after: board.fen(), san };
+      } catch {
+        return { before, after: m.after, san: m.san };
+      }
+    });
+  } finally {
+    board.free();
+  }
 }
 
 /** chess.js's line filling of movetext tokens at `maxWidth` columns; a token with a comment is
