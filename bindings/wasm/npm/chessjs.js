@@ -6,6 +6,7 @@
 // (no fivefold repetition, no 75-move rule, no dead positions), `Chess` answers as chess.js and
 // `outcome()` as the Laws (docs/javascript.md).
 import { checkPgnSyntax } from "./chessjs-pgn.js";
+import { replayed, squareName } from "./chessjs-replay.js";
 import { ChessBoard, readGames } from "./qipan.js";
 
 /** A core board playing what chess.js plays: positions that cannot arise in a game included. */
@@ -150,12 +151,15 @@ function lenientMatch(text, moves) {
  * The first game of a PGN text as chess.js's grammar sees its main line: the move words in order
  * (move numbers, `...`, NAGs, comments, variations and the result left out), and the text with
  * a lone `...` after a move number dropped (`1. ... Nc6`, which chess.js reads), for the core's
- * reader. Only words are picked out here; the record itself is read by the core.
+ * reader. Only words are picked out here; the record itself is read by the core. `comments`
+ * maps the number of moves before each main-line comment to its text: a `{...}` comment as
+ * written (chess.js keeps its spaces, the core's reader trims them), `null` for a `;` comment.
  */
 const TAG_PAIR = /\[[ \t\r\n]*[a-zA-Z]+[ \t\r\n]*"[^"]*"[ \t\r\n]*\]/y;
 
 function mainlineWords(text) {
   const words = [];
+  const comments = new Map();
   let result;
   let kept = "";
   let depth = 0;
@@ -166,11 +170,13 @@ function mainlineWords(text) {
     if (c === "{") {
       const end = text.indexOf("}", i);
       const stop = end < 0 ? text.length : end + 1;
+      if (depth === 0 && end >= 0) comments.set(words.length, text.slice(i + 1, end));
       kept += text.slice(i, stop);
       i = stop;
     } else if (c === ";" || (c === "%" && (i === 0 || text[i - 1] === "\n"))) {
       const end = text.indexOf("\n", i);
       const stop = end < 0 ? text.length : end;
+      if (depth === 0 && c === ";") comments.set(words.length, null);
       kept += text.slice(i, stop);
       i = stop;
     } else if (c === "[" && depth === 0 && inHeaders) {
@@ -209,7 +215,7 @@ function mainlineWords(text) {
       }
     }
   }
-  return { words, result, kept: kept + text.slice(i) };
+  return { words, result, comments, kept: kept + text.slice(i) };
 }
 
 /** The key chess.js counts repetitions by: placement, side, castling, en passant when a pawn
@@ -241,6 +247,12 @@ export class Chess {
   #startFen = DEFAULT_POSITION;
   /** The SAN of each move played (`history()` without building `Move` objects). */
   #sans = [];
+  /** The moves played as `Move`s, as they were played (null until needed after a game loaded in
+   * one piece), and whether the board was edited since: chess.js's history() then replays them. */
+  #records = [];
+  #edited = false;
+  /** Whether the board was edited while moves were on it, since the game began. */
+  #editedGame = false;
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
     this.load(fen, { skipValidation });
@@ -266,12 +278,16 @@ export class Chess {
     this.#startFen = this.#board.fen();
     this.#keys = [repetitionKey(this.#startFen, undefined)];
     this.#sans = [];
+    this.#records = [];
+    this.#edited = false;
+    this.#editedGame = false;
   }
 
   /** Records a move the board has played. */
   #played(move) {
     this.#keys?.push(move.flags === "-" ? this.#keyNow(undefined) : repetitionKey(move.after, move));
     this.#sans.push(move.san);
+    this.#records?.push(move);
     return move;
   }
 
@@ -349,17 +365,58 @@ export class Chess {
   }
 
   put(piece, square) {
-    const playing = this.#sans.length > 0;
+    const playing = this.#beforeEdit();
     if (!this.#board.put(piece, square)) return false;
     this.#afterEdit(playing);
     return true;
   }
 
   remove(square) {
-    const playing = this.#sans.length > 0;
+    const playing = this.#beforeEdit();
     const piece = this.#board.remove(square);
     this.#afterEdit(playing);
     return piece;
+  }
+
+  /** Before an edit: the moves as played, kept for `#replayEdits`; whether any was played. */
+  #beforeEdit() {
+    const playing = this.#sans.length > 0;
+    if (playing && this.#records === null) this.#records = this.#board.history({ verbose: true });
+    return playing;
+  }
+
+  /**
+   * What chess.js's history(), pgn() and getComments() do to a board edited since its moves
+   * were played: every move taken back and played again over the edit (chess-replay.js). The
+   * board is set to the result, keeping its moves, and the SAN is written on the board replayed.
+   */
+  #replayEdits() {
+    if (!this.#edited) return;
+    this.#edited = false;
+    const moves = this.#records ?? this.#board.history({ verbose: true });
+    this.#records = moves;
+    const { squares, castling, steps } = replayed(this.#board.board(), moves);
+    const changed = [];
+    for (let i = 0; i < 64; i++) {
+      const now = this.#board.get(squareName(i));
+      const then = squares[i];
+      if ((now?.type ?? null) !== (then?.type ?? null) || (now?.color ?? null) !== (then?.color ?? null)) changed.push(i);
+    }
+    // Pieces taken off first, so that a king is never put beside its double.
+    for (const i of changed) if (squares[i] === null || this.#board.get(squareName(i))) this.#board.remove(squareName(i));
+    for (const i of changed) if (squares[i] !== null) this.#board.put(squares[i], squareName(i));
+    if (this.#board.fen().split(" ")[2] !== castling) this.#board.setCastling(castling);
+    this.#sans = replayedMoves(moves, steps).map((m) => m.san);
+    this.#keys = null;
+  }
+
+  /** The moves played as chess.js's replay describes them (`{before, after, san}` each), for a
+   * game whose board was edited while moves were on it. */
+  #replayed() {
+    this.#replayEdits();
+    const moves = this.#records ?? this.#board.history({ verbose: true });
+    this.#records = moves;
+    return replayedMoves(moves, replayed(this.#board.board(), moves).steps);
   }
 
   /** After `put` or `remove`: as chess.js, the history (and the positions counted for
@@ -367,7 +424,11 @@ export class Chess {
    * the edited board is the new start and chess.js writes the SetUp and FEN headers. */
   #afterEdit(playing) {
     this.#loadedEp = "-";
-    if (playing) return;
+    if (playing) {
+      this.#edited = true;
+      this.#editedGame = true;
+      return;
+    }
     this.#restart();
     this.#updateSetup(this.fen());
   }
@@ -509,11 +570,13 @@ export class Chess {
     if (move !== null) {
       this.#keys?.pop();
       this.#sans.pop();
+      this.#records?.pop();
     }
     return move;
   }
 
   pgn({ newline = "\n", maxWidth = 0 } = {}) {
+    this.#replayEdits();
     const out = [];
     let anyHeader = false;
     for (const [tag, value] of Object.entries(this.#header)) {
@@ -595,8 +658,8 @@ export class Chess {
     checkPgnSyntax(pgn);
     // The core reads the record; chess.js's model is built from what it read. As in chess.js,
     // a move that cannot be played throws with the game loaded up to it.
-    const { words, result, kept } = mainlineWords(pgn);
-    if (this.#loadWhole(kept, words, result, strict)) return;
+    const { words, result, comments, kept } = mainlineWords(pgn);
+    if (this.#loadWhole(kept, words, result, strict, comments)) return;
     const game = readGames(kept)[0];
     if (game === undefined) {
       this.reset();
@@ -616,23 +679,28 @@ export class Chess {
     }
     const start = strict ? (game.headers.SetUp === "1" ? game.headers.FEN : "") : fen;
     if (start) this.load(start, { preserveHeaders: true });
-    if (error?.name === "InvalidFenError") throw new Error(error.message);
-    const note = (comment) => {
-      if (comment) this.#comments[this.fen()] = comment.replace(/\r?\n/g, " ");
+    // A FEN tag chess.js loads (the `load` above) but the core's reader refuses: the core read no
+    // moves, so the words are played from the position loaded.
+    const fenRefused = error?.name === "InvalidFenError";
+    const note = (ply, comment) => {
+      const written = comments.get(ply);
+      const text = typeof written === "string" ? written : comment;
+      if (typeof written === "string" || text) this.#comments[this.fen()] = oneLine(text);
     };
-    note(game.comment);
+    note(0, game.comment);
     const nodes = [];
     for (let node = game.variations[0]; node !== undefined; node = node.variations[0]) nodes.push(node);
     // The words as written, read as chess.js reads them (strictly or not); the core's SAN when
     // the words cannot be matched to the moves it read.
-    const texts = words.length >= nodes.length ? words : nodes.map((node) => node.san);
-    for (const [i, node] of nodes.entries()) {
+    const texts = fenRefused || words.length >= nodes.length ? words : nodes.map((node) => node.san);
+    const count = fenRefused ? words.length : nodes.length;
+    for (let i = 0; i < count; i++) {
       const text = texts[i];
       if (!this.#find(text, strict)) throw new Error(`Invalid move in PGN: ${text}`);
       this.move(text, { strict });
-      note(node.comment);
+      note(i + 1, nodes[i]?.comment);
     }
-    if (error) {
+    if (error && !fenRefused) {
       const text = texts[nodes.length] ?? error.text;
       if (!this.#find(text, strict)) throw new Error(`Invalid move in PGN: ${text}`);
       throw new Error(`Invalid move in PGN: ${error.text}`);
@@ -646,7 +714,7 @@ export class Chess {
    * its words as the move the core read (SAN as written, decorations aside) from the same start;
    * answers whether it did (else nothing changed).
    */
-  #loadWhole(text, words, result, strict) {
+  #loadWhole(text, words, result, strict, written) {
     const board = newBoard();
     let sans;
     try {
@@ -669,16 +737,18 @@ export class Chess {
       board.free();
       return false;
     }
-    const comments = board.getComments();
+    const comments = writtenComments(board, written);
     this.#header = headerTemplate();
     for (const [tag, value] of Object.entries(headers)) this.header(tag, value);
     this.#board.free();
     this.#board = board;
-    this.#comments = {};
-    for (const { fen, comment } of comments) this.#comments[fen] = comment.replace(/\r?\n/g, " ");
+    this.#comments = comments;
     this.#startFen = start === undefined ? DEFAULT_POSITION : completed(start);
     this.#loadedEp = this.#startFen.split(/\s+/)[3];
     this.#sans = sans;
+    this.#records = null;
+    this.#edited = false;
+    this.#editedGame = false;
     this.#keys = null;
     if (start !== undefined) {
       this.#header.SetUp = this.#startFen !== DEFAULT_POSITION ? "1" : null;
@@ -716,7 +786,12 @@ export class Chess {
   }
 
   history({ verbose = false } = {}) {
-    return verbose ? this.#board.history({ verbose: true }) : [...this.#sans];
+    this.#replayEdits();
+    if (!verbose) return [...this.#sans];
+    if (!this.#editedGame || this.#sans.length === 0) return this.#board.history({ verbose: true });
+    // The moves as played, described on the board chess.js replays them on.
+    const described = this.#replayed();
+    return this.#records.map((m, i) => Object.assign(Object.create(Object.getPrototypeOf(m)), m, described[i]));
   }
 
   getComment() {
@@ -740,8 +815,16 @@ export class Chess {
 
   /** Keeps the comments of the positions of the game so far, in the game's order. */
   #pruneComments() {
-    const history = this.#board.history({ verbose: true });
-    const fens = history.length === 0 ? [this.fen()] : [history[0].before, ...history.map((m) => m.after)];
+    this.#replayEdits();
+    let fens;
+    if (this.#editedGame && this.#sans.length > 0) {
+      // chess.js keeps the comments of the positions its replay passes through.
+      const moves = this.#replayed();
+      fens = [moves[0].before, ...moves.map((m) => m.after)];
+    } else {
+      const history = this.#board.history({ verbose: true });
+      fens = history.length === 0 ? [this.fen()] : [history[0].before, ...history.map((m) => m.after)];
+    }
     const kept = {};
     for (const fen of fens) if (fen in this.#comments) kept[fen] = this.#comments[fen];
     this.#comments = kept;
@@ -773,8 +856,13 @@ export class Chess {
     }
     fields[2] = [..."KQkq"].filter((c) => castling.includes(c)).join("") || "-";
     // The core keeps only the rights a king and rook on their squares support, and the history
-    // stays, as chess.js keeps it.
-    if (fields.join(" ") !== this.#board.fen()) this.#board.setCastling(fields[2]);
+    // stays, as chess.js keeps it (to be replayed over, as an edit).
+    if (fields.join(" ") !== this.#board.fen()) {
+      const playing = this.#beforeEdit();
+      this.#board.setCastling(fields[2]);
+      if (playing) this.#edited = true;
+      if (playing) this.#editedGame = true;
+    }
     const now = this.getCastlingRights(color);
     return (rights[KING] === undefined || rights[KING] === now[KING]) &&
       (rights[QUEEN] === undefined || rights[QUEEN] === now[QUEEN]);
@@ -796,6 +884,75 @@ export class Chess {
    * positions included): `{termination, winner, result}` or `null`. */
   outcome(claimDraw) {
     return this.#board.outcome(claimDraw);
+  }
+}
+
+/** A comment as chess.js keeps it: its line breaks turned into spaces. */
+const oneLine = (comment) => comment.replace(/\r?\n/g, " ");
+
+/**
+ * The comments of a game `board` loaded in one piece, by FEN: the core's, with the text as
+ * written where the record's main line has it (`written`, from `mainlineWords`): chess.js keeps
+ * a comment's spaces and an empty comment. The core's alone when the two do not pair up.
+ */
+function writtenComments(board, written) {
+  const read = board.getComments();
+  const out = {};
+  const plies = [...written.keys()].sort((a, b) => a - b);
+  // The core keeps the comments with text; a blank one needs its position from the moves.
+  const kept = plies.filter((ply) => written.get(ply) === null || written.get(ply).trim() !== "");
+  if (kept.length !== read.length) {
+    for (const { fen, comment } of read) out[fen] = oneLine(comment);
+    return out;
+  }
+  let fens;
+  const fenAt = (ply) => {
+    if (fens === undefined) {
+      const moves = board.history({ verbose: true });
+      fens = moves.length === 0 ? [board.fen()] : [moves[0].before, ...moves.map((m) => m.after)];
+    }
+    return fens[ply];
+  };
+  let next = 0;
+  for (const ply of plies) {
+    const text = written.get(ply);
+    if (text === null || text.trim() !== "") {
+      const { fen, comment } = read[next++];
+      out[fen] = oneLine(text ?? comment);
+    } else if (fenAt(ply) !== undefined) {
+      out[fenAt(ply)] = oneLine(text);
+    }
+  }
+  return out;
+}
+
+/**
+ * `{before, after, san}` of each of `moves` (as played) on the boards chess.js's replay plays
+ * them from (`steps`, from `replayed`): the core writes the FENs and the SAN; a move the replayed
+ * board does not allow keeps its SAN as played, as chess.js writes it all the same.
+ */
+function replayedMoves(moves, steps) {
+  const board = newBoard();
+  try {
+    return moves.map((m, i) => {
+      const [, , , , halfmoves, fullmoves] = m.before.split(" ");
+      const { placement, castling, ep } = steps[i];
+      try {
+        board.loadSetup(`${placement} ${m.color} ${castling} ${ep} ${halfmoves} ${fullmoves}`);
+      } catch {
+        return { before: m.before, after: m.after, san: m.san };
+      }
+      const before = board.fen();
+      try {
+        const san = m.flags === "-" ? "--" : board.san(m.lan);
+        board.push(m.flags === "-" ? "0000" : m.lan);
+        return { before, after: board.fen(), san };
+      } catch {
+        return { before, after: m.after, san: m.san };
+      }
+    });
+  } finally {
+    board.free();
   }
 }
 

@@ -74,6 +74,33 @@ impl JsVariant for Chess {
         square << 12 | step << 4 | promotion
     }
 
+    fn push_notation(&self, mv: Move, out: &mut String) {
+        self.push_san(mv, out);
+    }
+
+    /// The facts the order needs only (no capture, no double step): a move's kind, squares,
+    /// piece and promotion.
+    fn listing_key(&self, mv: Move) -> u32 {
+        let castle = match mv.kind() {
+            MoveKind::Castle => match mv.castling_side() {
+                Some(CastlingSide::KingSide) => flags::KSIDE_CASTLE,
+                _ => flags::QSIDE_CASTLE,
+            },
+            _ => 0,
+        };
+        if mv.is_null() {
+            return Self::listing_order(&self.describe(mv));
+        }
+        Self::listing_order(&MoveFacts {
+            from: chess_point(mv.from()),
+            to: chess_point(mv.king_to()),
+            piece: self.role_at(mv.from()).map_or('k', Role::char),
+            captured: None,
+            promotion: mv.promotion_role().map(Role::char),
+            flags: castle,
+        })
+    }
+
     fn describe(&self, mv: Move) -> MoveFacts {
         if mv.is_null() {
             // chess.js's null move: "from a8 to a8" by the king, flag '-'.

@@ -22,6 +22,16 @@ pub trait JsVariant: Editable {
         let _ = facts;
         0
     }
+    /// Appends the game's notation of the legal move `mv` ([`qipan::Variant::notation`]) to
+    /// `out`; a game may write it without a string of its own.
+    fn push_notation(&self, mv: Self::Move, out: &mut String) {
+        out.push_str(&self.notation(mv));
+    }
+    /// [`JsVariant::listing_order`] of the legal move `mv`; a game may answer it without
+    /// describing the whole move.
+    fn listing_key(&self, mv: Self::Move) -> u32 {
+        Self::listing_order(&self.describe(mv))
+    }
     /// Reads a rules argument that is neither `undefined`, `null` nor a rule-set name.
     fn rules_from_object(value: &JsValue) -> Result<Self::Rules, JsValue> {
         let _ = value;

@@ -20,18 +20,27 @@ export function qipanPiece(letter) {
   const type = letter.toLowerCase();
   return { type, color: letter === type ? 'b' : 'w' };
 }
+// Square names by point (rank * 16 + file), built once: board() names every piece's square.
+const QIPAN_SQUARE_NAMES = [];
+for (let rank = 0; rank < 10; rank++) {
+  for (let file = 0; file < 16; file++) QIPAN_SQUARE_NAMES[rank * 16 + file] = String.fromCharCode(97 + file) + rank;
+}
+// A FEN letter's code to chess.js's type and colour.
+const QIPAN_TYPES = [];
+const QIPAN_COLORS = [];
+for (let code = 65; code < 123; code++) {
+  const letter = String.fromCharCode(code);
+  QIPAN_TYPES[code] = letter.toLowerCase();
+  QIPAN_COLORS[code] = letter === letter.toLowerCase() ? 'b' : 'w';
+}
 export function qipanBoard(letters, files, topRank) {
   const rows = [];
   for (let i = 0, rank = topRank; i < letters.length; i += files, rank--) {
     const row = new Array(files);
     for (let j = 0; j < files; j++) {
-      const letter = letters[i + j];
-      if (letter === '.') {
-        row[j] = null;
-      } else {
-        const type = letter.toLowerCase();
-        row[j] = { square: String.fromCharCode(97 + j) + rank, type, color: letter === type ? 'b' : 'w' };
-      }
+      const code = letters[i + j];
+      row[j] = code === 46 ? null
+        : { square: QIPAN_SQUARE_NAMES[rank * 16 + j], type: QIPAN_TYPES[code], color: QIPAN_COLORS[code] };
     }
     rows.push(row);
   }
@@ -44,8 +53,9 @@ extern "C" {
     fn piece_object(letter: &str) -> JsValue;
     /// chess.js's `board()`: rows of `{square, type, color}` or `null` from one letter a point
     /// (`.` for empty) in board order, `files` a row, the first row's rank number `top_rank`.
+    /// Bytes, not a string: JS reads them in place, with no text decoding.
     #[wasm_bindgen(js_name = qipanBoard)]
-    fn board_rows(letters: &str, files: u32, top_rank: u32) -> Array;
+    fn board_rows(letters: &[u8], files: u32, top_rank: u32) -> Array;
 }
 
 /// The FEN letter of a piece.
@@ -133,8 +143,9 @@ impl<V: JsVariant> Board<V> {
     /// `{square, type, color}` or `null`.
     pub fn board(&self) -> Array {
         let now = self.setup();
-        let letters: String = setup::points::<V>()
-            .map(|p| setup::piece::<V>(&now, p).map_or('.', fen_letter))
+        // FEN letters are ASCII.
+        let letters: Vec<u8> = setup::points::<V>()
+            .map(|p| setup::piece::<V>(&now, p).map_or(b'.', |code| fen_letter(code) as u8))
             .collect();
         let top_rank = setup::ranks::<V>() - 1 + V::FIRST_RANK;
         board_rows(

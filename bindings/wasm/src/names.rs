@@ -6,6 +6,8 @@
 //! the boundary as one `Uint16Array` view of slots that a small JS function maps to the strings.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use js_sys::Array;
 use qipan::board::Editable;
@@ -93,4 +95,104 @@ impl NameTable {
             Err(_) => f(self, &mut []),
         }
     }
+}
+
+/// The JS strings of short move texts (SAN, WXF) by their content, made once and handed out
+/// again: `moves()` is called for every position a program shows, and decoding its texts from
+/// one string and splitting it costs more than writing them. At most [`TextTable::CAPACITY`]
+/// texts are kept (the distinct SAN texts number a few tens of thousands at most); past that,
+/// or for a text over eight bytes, the caller makes its strings itself.
+#[derive(Debug)]
+pub struct TextTable {
+    strings: Array,
+    ids: RefCell<HashMap<u64, u16, BuildHasherDefault<KeyHasher>>>,
+}
+
+impl TextTable {
+    /// The most texts a table keeps (their ids cross as `u16`).
+    pub const CAPACITY: usize = u16::MAX as usize;
+
+    /// An empty table.
+    pub fn new() -> TextTable {
+        TextTable {
+            strings: Array::new(),
+            ids: RefCell::new(HashMap::default()),
+        }
+    }
+
+    /// The JS strings of the texts in `texts`, the one ending at each of `ends` (ascending
+    /// offsets), or `None` when one of them cannot be kept.
+    pub fn strings(&self, texts: &str, ends: &[usize]) -> Option<Array> {
+        let mut ids = self.ids.try_borrow_mut().ok()?;
+        let mut slots: Vec<u16> = Vec::with_capacity(ends.len());
+        let mut start = 0;
+        for &end in ends {
+            let text = texts.get(start..end)?;
+            start = end;
+            let key = packed(text)?;
+            let id = match ids.get(&key) {
+                Some(&id) => id,
+                None => {
+                    if ids.len() >= TextTable::CAPACITY {
+                        return None;
+                    }
+                    let id = ids.len() as u16;
+                    self.strings.push(&JsValue::from_str(text));
+                    ids.insert(key, id);
+                    id
+                }
+            };
+            slots.push(id);
+        }
+        Some(names_at(&self.strings, &slots))
+    }
+}
+
+impl Default for TextTable {
+    fn default() -> TextTable {
+        TextTable::new()
+    }
+}
+
+/// A text of one to eight bytes as a key (its bytes; move texts hold no zero byte, so trailing
+/// zeros end a text and no two texts share a key).
+fn packed(text: &str) -> Option<u64> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() || bytes.len() > 8 || bytes.contains(&0) {
+        return None;
+    }
+    let mut key = [0u8; 8];
+    key[..bytes.len()].copy_from_slice(bytes);
+    Some(u64::from_le_bytes(key))
+}
+
+/// A hasher for the table's keys: one multiplication (the keys are the texts themselves, not
+/// chosen by an adversary who could gain by collisions beyond a slower lookup).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+}
+
+thread_local!(static TEXTS: TextTable = TextTable::new());
+
+/// The JS strings of the texts in `texts` ending at `ends`, from the one table of move texts, or
+/// `None` when one of them cannot be kept there.
+pub fn move_texts(texts: &str, ends: &[usize]) -> Option<Array> {
+    TEXTS.with(|table| table.strings(texts, ends))
 }

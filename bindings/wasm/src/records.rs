@@ -116,10 +116,12 @@ pub(crate) fn tags_object(tags: &[(String, String)]) -> Object {
 }
 
 /// The first game of `text` read under the rules a board of `V` with `current` rules reads it
-/// with; no game at all is an empty record. Errors found while reading stay on the tree.
+/// with (the FEN tag relaxed when `relaxed`); no game at all is an empty record. Errors found
+/// while reading stay on the tree.
 pub(crate) fn read_first<V: JsVariant + Into<AnyPosition>>(
     text: &str,
     current: &V::Rules,
+    relaxed: bool,
 ) -> Result<GameTree<V>, JsValue> {
     let limits = Limits::default();
     let raw = match Splitter::new(text.as_bytes(), limits).next() {
@@ -135,7 +137,7 @@ pub(crate) fn read_first<V: JsVariant + Into<AnyPosition>>(
             V::kind(current)
         ))
     })?;
-    Ok(GameTree::<V>::read_with(&raw, &limits, &rules))
+    Ok(GameTree::<V>::read_relaxed(&raw, &limits, &rules, relaxed))
 }
 
 /// Record text (a tag, a comment) made safe to show: control characters, line breaks included,
@@ -176,7 +178,8 @@ impl<V: JsVariant + Into<AnyPosition>> Board<V> {
     /// board as it was.
     pub fn load_pgn(&mut self, text: &JsValue, options: &JsValue) -> Result<(), JsValue> {
         let (text, strict) = load_text(text, options)?;
-        let tree = read_first::<V>(&text, self.core.rules())?;
+        // A relaxed board (chess.js's) also reads a FEN tag it could be set up with.
+        let tree = read_first::<V>(&text, self.core.rules(), self.core.relaxed())?;
         if let Some(e) = tree.errors.first() {
             return Err(record_error(e));
         }

@@ -168,7 +168,7 @@ impl<V: JsVariant> Board<V> {
         let mut keyed: Vec<(u32, V::Move)> = pos
             .legal_moves()
             .into_iter()
-            .map(|mv| (V::listing_order(&pos.describe(mv)), mv))
+            .map(|mv| (pos.listing_key(mv), mv))
             .collect();
         insertion_sort(&mut keyed);
         let mut moves: Vec<V::Move> = keyed.into_iter().map(|(_, mv)| mv).collect();
@@ -190,14 +190,26 @@ impl<V: JsVariant> Board<V> {
         if options.verbose {
             return Ok(describe_all(pos, &moves));
         }
+        // One buffer for all the texts, each ending at its offset.
         let mut texts = String::with_capacity(moves.len() * 6);
-        for (i, &mv) in moves.iter().enumerate() {
-            if i > 0 {
-                texts.push('\n');
-            }
-            texts.push_str(&pos.notation(mv));
+        let mut ends = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            pos.push_notation(mv, &mut texts);
+            ends.push(texts.len());
         }
-        Ok(lines(&texts))
+        if let Some(strings) = crate::names::move_texts(&texts, &ends) {
+            return Ok(strings);
+        }
+        let mut joined = String::with_capacity(texts.len() + ends.len());
+        let mut start = 0;
+        for (i, &end) in ends.iter().enumerate() {
+            if i > 0 {
+                joined.push('\n');
+            }
+            joined.push_str(&texts[start..end]);
+            start = end;
+        }
+        Ok(lines(&joined))
     }
 
     /// chess.js's `move(sanOrObject)`: plays a move given as text (SAN or coordinates; WXF,

@@ -23,51 +23,10 @@ const STEPS = 50;
 const EXACT_RUN = GAMES === DEFAULT_GAMES && process.env.QIPAN_SEED === undefined;
 
 /** Calls (by key) where qipan's `Chess` still answers otherwise than chess.js 1.4.0. */
-const KNOWN_DIFFERENCES = new Set([
-  // Since put/remove keep the history (as chess.js's do), these states after a call differ when
-  // (a) chess.js's history() (which the state reads) takes every move back and plays it again over
-  // an edit, restoring a king replaced on a square a move used and the castling rights set since,
-  // or (b) the run restarts both from a FEN with castling rights and no king (skipValidation),
-  // whose rights qipan's set-up drops.
-  "attackers(square) (state after)",
-  "deleteComment() (state after)",
-  "hash() (state after)",
-  "isCheckmate() (state after)",
-  "isInsufficientMaterial() (state after)",
-  "hash()",
-  "isCheckmate()",
-  "isDraw()",
-  "isGameOver()",
-  "isStalemate()",
-  "loadPgn(newlineChar)",
-  "loadPgn(newlineChar) (state after)",
-  "loadPgn(own pgn)",
-  "loadPgn(own pgn, strict)",
-  "loadPgn(own pgn, strict) (state after)",
-  "move(illegal object)",
-  "move(illegal san)",
-  "move(lan)",
-  "move(lan) (state after)",
-  "move(null)",
-  "move(null) (state after)",
-  "move(object)",
-  "move(object) (state after)",
-  "move(piece + from-to)",
-  "move(piece + from-to) (state after)",
-  "move(san without x)",
-  "move(san without x) (state after)",
-  "move(san)",
-  "move(san) (state after)",
-  "moves()",
-  "moves(piece)",
-  "moves(square)",
-  "moves(verbose)",
-  "moves(verbose, square, piece)",
-  "perft(2)",
-  "put (state after)",
-  "setTurn",
-  "setTurn (state after)",
-]);
+// None on the default seed. Other seeds can still meet chess.js's castling rights without their
+// king or rook (after `load(fen, {skipValidation: true})`, or brought back by its history()
+// replaying moves over an edit), which qipan's positions cannot hold (docs/javascript.md).
+const KNOWN_DIFFERENCES = new Set([]);
 
 const SQUARE_NAMES = reference.SQUARES;
 const TYPES = [..."pnbrqk"];

@@ -74,3 +74,23 @@ fn kingless_moves_agree_with_python_chess() {
         "only {kingless} positions without a king to move"
     );
 }
+
+#[test]
+fn a_relaxed_board_plays_what_chess_js_sets_up() {
+    use qipan::board::Board;
+    use qipan::chess::ChessRules;
+    // A lone white queen on d5: 27 squares along its lines (14 along the rank and file, 13 on
+    // the diagonals), no king to keep safe.
+    let lone_queen = Setup::from_fen("8/8/8/3Q4/8/8/8/8 w - - 0 1", false).unwrap();
+    let mut strict = Board::<Chess>::start(ChessRules::FIDE);
+    strict.set_up(lone_queen);
+    assert!(!strict.is_playable());
+    let mut relaxed = Board::<Chess>::start(ChessRules::FIDE).with_relaxed(true);
+    relaxed.set_up(lone_queen);
+    assert!(relaxed.is_playable());
+    assert_eq!(relaxed.position().count_legal_moves(), 27);
+    // A second king of one side stays refused: neither chess.js nor python-chess sets one up.
+    let two_kings = Setup::from_fen("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", false).unwrap();
+    relaxed.set_up(two_kings);
+    assert!(!relaxed.is_playable());
+}

@@ -129,7 +129,8 @@ impl<V: Editable> Board<V> {
     }
 
     /// The board reading positions that cannot arise in a game but can be played from (chess:
-    /// impossible checks, too much material) as playable when `relaxed` ([`Editable::from_setup`]).
+    /// impossible checks, too much material; set up piece by piece, also a side without a king,
+    /// as chess.js plays it) as playable when `relaxed` ([`Editable::from_setup`]).
     pub fn with_relaxed(mut self, relaxed: bool) -> Self {
         self.relaxed = relaxed;
         self

@@ -37,7 +37,8 @@ pub trait Editable: Variant {
     fn setup_of(&self) -> Self::Setup;
     /// The position of a playable set-up under `rules`, or why it cannot be played; with
     /// `relaxed`, positions that cannot arise in a game but can be played from (chess: an
-    /// impossible check, too much material) are played too. The board's one validation step.
+    /// impossible check, too much material; a set-up also without a king, as chess.js plays it:
+    /// [`chess::PositionProblems::UNCHECKED`]) are played too. The board's one validation step.
     fn from_setup(
         setup: &Self::Setup,
         rules: &Self::Rules,
@@ -148,7 +149,10 @@ impl Editable for Chess {
         }
         match Chess::from_fen_relaxed_for(&setup.fen(), rules) {
             Ok(pos) if same_placement(&pos.fen(), &setup.fen()) => Ok(pos),
-            _ => strict,
+            // Boards chess.js plays on all the same: without a king, pawns on the back rank.
+            _ => Chess::from_setup(*setup, rules.castling)
+                .or_else(|err| err.ignore(chess::PositionProblems::UNCHECKED))
+                .or(strict),
         }
     }
 

@@ -22,40 +22,60 @@ use crate::MoveError;
 impl Chess {
     /// Writes `mv` (a legal move) in SAN, with `+` or `#`.
     pub fn san(&self, mv: Move) -> String {
+        let mut san = String::with_capacity(8);
+        self.push_san(mv, &mut san);
+        san
+    }
+
+    /// Appends the SAN of `mv` (a legal move), with `+` or `#`, to `out`: a list of moves
+    /// written into one buffer, without a string each.
+    pub fn push_san(&self, mv: Move, out: &mut String) {
         if mv.is_null() {
-            return "--".into();
+            out.push_str("--");
+            return;
         }
-        let mut san = self.san_plain(mv);
+        self.push_san_plain(mv, out);
         let mut after = *self;
         // Only the check matters here, not the key.
         after.play_unhashed(mv);
         if after.is_check_by_lines() {
-            san.push(if after.has_legal_moves() { '+' } else { '#' });
+            out.push(if after.has_legal_moves() { '+' } else { '#' });
         }
-        san
     }
 
     /// SAN without the check mark.
     pub fn san_plain(&self, mv: Move) -> String {
+        let mut san = String::with_capacity(8);
+        self.push_san_plain(mv, &mut san);
+        san
+    }
+
+    /// Appends the SAN of `mv` without the check mark to `san`.
+    fn push_san_plain(&self, mv: Move, san: &mut String) {
         if mv.is_null() {
-            return "--".into();
+            san.push_str("--");
+            return;
         }
         let kind = mv.kind();
         match kind {
             MoveKind::Castle => {
-                return match mv.castling_side() {
-                    Some(CastlingSide::KingSide) => "O-O".into(),
-                    _ => "O-O-O".into(),
-                }
+                san.push_str(match mv.castling_side() {
+                    Some(CastlingSide::KingSide) => "O-O",
+                    _ => "O-O-O",
+                });
+                return;
             }
-            MoveKind::Invalid => return self.uci(mv),
+            MoveKind::Invalid => {
+                san.push_str(&self.uci(mv));
+                return;
+            }
             _ => {}
         }
         let (from, to) = (mv.from(), mv.to());
         let Some(role) = self.role_at(from) else {
-            return self.uci(mv);
+            san.push_str(&self.uci(mv));
+            return;
         };
-        let mut san = String::with_capacity(8);
         let capture = self.is_capture(mv);
         if role == Role::Pawn {
             if capture {
@@ -92,12 +112,12 @@ impl Chess {
                 san.push('x');
             }
         }
-        san.push_str(&to.to_string());
+        san.push(to.file_char());
+        san.push(to.rank_char());
         if let Some(promoted) = mv.promotion_role() {
             san.push('=');
             san.push(promoted.upper_char());
         }
-        san
     }
 
     /// Reads SAN (leniently, see the module docs) and checks that it names one legal move.

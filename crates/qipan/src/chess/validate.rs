@@ -64,6 +64,18 @@ impl PositionProblems {
             | PositionProblems::INVALID_EP_SQUARE.0,
     );
 
+    /// What a board that plays any placement waives, as chess.js's and python-chess's boards
+    /// play one: [`PositionProblems::UNREACHABLE`], a side without a king (its moves are every
+    /// move its pieces can make; it is never in check), pawns on the back rank (they move as
+    /// pawns of their side do from there), and the side not to move in check (its king can be
+    /// taken). Only a second king of one side stays refused: neither library sets one up.
+    pub const UNCHECKED: PositionProblems = PositionProblems(
+        PositionProblems::UNREACHABLE.0
+            | PositionProblems::MISSING_KING.0
+            | PositionProblems::PAWNS_ON_BACKRANK.0
+            | PositionProblems::OPPOSITE_CHECK.0,
+    );
+
     /// Every problem with its name, lowest bit first.
     pub const NAMED: [(&'static str, PositionProblems); 8] = [
         ("missing king", PositionProblems::MISSING_KING),

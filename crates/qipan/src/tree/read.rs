@@ -23,7 +23,20 @@ impl<V: Variant> GameTree<V> {
     /// in a row are joined by a space. A comment before a variation's first move is that move's
     /// `starting_comment`; a comment before the game's first move is the root's comment.
     pub fn read_with(raw: &RawGame, limits: &Limits, rules: &V::Rules) -> GameTree<V> {
+        GameTree::read_relaxed(raw, limits, rules, false)
+    }
+
+    /// As [`GameTree::read_with`]; `relaxed`, the `FEN` tag may also name a position no game
+    /// reaches but that can be played from ([`Variant::from_fen_relaxed_for`]), as chess.js's
+    /// `loadPgn` reads a record set up by its `load`.
+    pub fn read_relaxed(
+        raw: &RawGame,
+        limits: &Limits,
+        rules: &V::Rules,
+        relaxed: bool,
+    ) -> GameTree<V> {
         let mut builder = Builder {
+            relaxed,
             tree: GameTree::bare(V::start_with(rules), rules.clone()),
             limits,
             index: raw.index,
@@ -50,6 +63,8 @@ impl<V: Variant> GameTree<V> {
 
 struct Builder<'a, V: Variant> {
     tree: GameTree<V>,
+    /// The `FEN` tag is read relaxed ([`GameTree::read_relaxed`]).
+    relaxed: bool,
     limits: &'a Limits,
     index: u64,
     first_line: u64,
@@ -121,7 +136,12 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         let Some(fen) = self.tree.tag("FEN").map(|f| f.trim().to_owned()) else {
             return ControlFlow::Continue(());
         };
-        match V::from_fen_for(&fen, &self.tree.rules) {
+        let read = if self.relaxed {
+            V::from_fen_relaxed_for
+        } else {
+            V::from_fen_for
+        };
+        match read(&fen, &self.tree.rules) {
             Ok(start) => {
                 self.tree.positions[0] = start;
                 ControlFlow::Continue(())
