@@ -90,7 +90,8 @@ impl LegalSlot {
     pub fn get<V: LegalGame>(&mut self, py: Python<'_>, pos: &V) -> PyResult<Py<LegalMoves>> {
         if let Some(kept) = &self.0 {
             // The keys first: on a new position they differ and end the comparison at once.
-            let same = |legal: &LegalOf<V>| legal.pos.zobrist() == pos.zobrist() && legal.pos == *pos;
+            let same =
+                |legal: &LegalOf<V>| legal.pos.zobrist() == pos.zobrist() && legal.pos == *pos;
             if V::legal_of(kept.get()).is_some_and(same) {
                 return Ok(kept.clone_ref(py));
             }

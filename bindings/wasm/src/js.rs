@@ -75,10 +75,13 @@ pub fn integer(value: &JsValue, what: &str, max: u32) -> Result<u32, JsValue> {
         return Err(named_error(
             "RangeError",
             // JavaScript spells the number (as the caller wrote it: `1e+21`, `Infinity`), and
-            // Rust's float printing stays out of the .wasm (about 17 kB).
+            // Rust's float printing (code and tables) stays out of the .wasm.
             &format!(
                 "{what} must be an integer from 0 to {max}, not {}",
-                js_sys::Number::from(number).to_string_with_radix(10).map(String::from).unwrap_or_default()
+                js_sys::Number::from(number)
+                    .to_string_with_radix(10)
+                    .map(String::from)
+                    .unwrap_or_default()
             ),
         ));
     }
