@@ -160,7 +160,10 @@ impl<V: Variant> Game<V> {
         // The move is played on the copy in its place in the vector, not on a copy moved there
         // afterwards: one copy of the position per push instead of two.
         self.positions.push(self.position().clone());
-        let next = self.positions.last_mut().expect("a game always has a position");
+        let next = self
+            .positions
+            .last_mut()
+            .expect("a game always has a position");
         next.play_or_pass(mv);
         self.keys.push(next.repetition_key());
         self.moves.push(mv);
