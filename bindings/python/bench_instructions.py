@@ -24,6 +24,9 @@ CASES = {
     "list_legal_moves": ("list(b.legal_moves)", 3000),
     "uci_loop": ("[m.uci() for m in b.legal_moves]", 3000),
     "push_pop": ("b.push(m); b.pop()", 5000),
+    # Two reads of positions other than the last one read (board.legal_moves keeps the last
+    # position's moves): (this - push_pop) / 2 is the cost of list(b.legal_moves) on a new position.
+    "push_list_pop_list": ("b.push(m); list(b.legal_moves); b.pop(); list(b.legal_moves)", 3000),
     "two_calls": ("b.is_check(); b.is_check()", 5000),
     "san": ("b.san(m)", 3000),
     "outcome": ("b.outcome()", 3000),

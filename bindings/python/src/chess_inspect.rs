@@ -433,7 +433,7 @@ macro_rules! with_chess_inspection {
                     } else {
                         inner.set_up(inner.setup().mirror());
                     }
-                    Self { inner, stack: Vec::new() }
+                    Self { inner, stack: Vec::new(), legal: Default::default() }
                 }
 
                 // --- end of setup ----------------------------------------------------------------

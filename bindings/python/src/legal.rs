@@ -6,6 +6,10 @@
 //! move, and iteration and `len()` make (once) the list of their interned `Move` objects
 //! ([`crate::cache`]). Unlike python-chess's generator it does not follow later moves on the
 //! board; read `board.legal_moves` again after a push.
+//!
+//! A board keeps the last object it handed out ([`LegalSlot`]) and hands it out again while its
+//! position is the same, so a loop that reads `board.legal_moves` several times in one position
+//! generates the moves and makes their list once.
 
 use std::sync::OnceLock;
 
@@ -73,6 +77,56 @@ impl<V: BindVariant> LegalOf<V> {
     fn contains(&self, arg: &MoveArg<'_>) -> bool {
         // The null move resolves (a board plays it out of check) but is never a legal move.
         resolve_on(&self.pos, arg.repr()).is_ok_and(|mv| !V::is_null(mv))
+    }
+}
+
+/// A board's last `board.legal_moves`, kept to be handed out again in the same position.
+#[derive(Debug, Default)]
+pub struct LegalSlot(Option<Py<LegalMoves>>);
+
+impl LegalSlot {
+    /// The legal moves of `pos`: the kept object when it was made for an equal position (equal
+    /// positions have the same legal moves), else a new one, which is kept.
+    pub fn get<V: LegalGame>(&mut self, py: Python<'_>, pos: &V) -> PyResult<Py<LegalMoves>> {
+        if let Some(kept) = &self.0 {
+            // The keys first: on a new position they differ and end the comparison at once.
+            let same =
+                |legal: &LegalOf<V>| legal.pos.zobrist() == pos.zobrist() && legal.pos == *pos;
+            if V::legal_of(kept.get()).is_some_and(same) {
+                return Ok(kept.clone_ref(py));
+            }
+        }
+        let made = Py::new(py, pos.clone().into())?;
+        if let Some(old) = self.0.replace(made.clone_ref(py)) {
+            // Released through `Bound`: a plain `Py` drop first looks up whether this thread
+            // is attached to the interpreter, a thread-local read on every new position.
+            drop(old.into_bound(py));
+        }
+        Ok(made)
+    }
+}
+
+/// A game whose positions a [`LegalMoves`] holds.
+pub trait LegalGame: BindVariant + Into<LegalMoves> {
+    /// The legal moves of this game's position that `legal` holds, if it holds one of this game.
+    fn legal_of(legal: &LegalMoves) -> Option<&LegalOf<Self>>;
+}
+
+impl LegalGame for Chess {
+    fn legal_of(legal: &LegalMoves) -> Option<&LegalOf<Self>> {
+        match &legal.of {
+            LegalOfGame::Chess(of) => Some(of),
+            LegalOfGame::Xiangqi(_) => None,
+        }
+    }
+}
+
+impl LegalGame for Xiangqi {
+    fn legal_of(legal: &LegalMoves) -> Option<&LegalOf<Self>> {
+        match &legal.of {
+            LegalOfGame::Xiangqi(of) => Some(of),
+            LegalOfGame::Chess(_) => None,
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use qipan::{Termination, Variant};
 use crate::board::{Board, Snapshot};
 use crate::errors::check_move_text;
 use crate::games::BindVariant;
-use crate::legal::LegalMoves;
+use crate::legal::{LegalMoves, LegalSlot};
 use crate::pymove::{color_arg, MoveArg, PyMove, PyOutcome};
 
 /// The pickled state of a board: start FEN, rule set, moves, adjudication.
@@ -35,6 +35,8 @@ macro_rules! board_class {
             /// The Python objects of the moves played, parallel to the game's moves, so that
             /// `pop`, `peek` and `move_stack` hand them back without a look-up.
             stack: Vec<Py<PyMove>>,
+            /// The last `legal_moves` object, handed out again while the position is the same.
+            legal: LegalSlot,
         }
 
         impl $name {
@@ -42,7 +44,7 @@ macro_rules! board_class {
             pub fn from_board(py: Python<'_>, inner: Board<$variant>) -> PyResult<Self> {
                 let (cache, wrap) = <$variant as BindVariant>::moves_of(inner.position());
                 let stack = cache.objects(py, &inner.moves(), wrap)?;
-                Ok(Self { inner, stack })
+                Ok(Self { inner, stack, legal: LegalSlot::default() })
             }
 
             /// A copy sharing the move objects.
@@ -50,6 +52,7 @@ macro_rules! board_class {
                 Self {
                     inner: self.inner.clone(),
                     stack: self.stack.iter().map(|obj| obj.clone_ref(py)).collect(),
+                    legal: LegalSlot::default(),
                 }
             }
 
@@ -98,9 +101,9 @@ macro_rules! board_class {
             /// The legal moves of the current position: `count()`, `len()`, `in`, iteration,
             /// `bool()` (python-chess's `LegalMoveGenerator` shape).
             #[getter]
-            fn legal_moves(&self) -> PyResult<LegalMoves> {
+            fn legal_moves(&mut self, py: Python<'_>) -> PyResult<Py<LegalMoves>> {
                 self.inner.playable()?;
-                Ok(LegalMoves::from(self.inner.position().clone()))
+                self.legal.get(py, self.inner.position())
             }
 
             /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here; never the
@@ -220,7 +223,7 @@ macro_rules! board_class {
                 if stack {
                     self.duplicate(py)
                 } else {
-                    Self { inner: self.inner.copy(false), stack: Vec::new() }
+                    Self { inner: self.inner.copy(false), stack: Vec::new(), legal: LegalSlot::default() }
                 }
             }
 
@@ -423,7 +426,7 @@ board_class! {
         #[pyo3(signature = (fen = None, chess960 = false, rules = None))]
         fn py_new(fen: Option<&str>, chess960: bool, rules: Option<&str>) -> PyResult<Self> {
             let rules = if chess960 { Some("chess960") } else { rules };
-            Ok(ChessBoard { inner: Board::new(fen, rules)?, stack: Vec::new() })
+            Ok(ChessBoard { inner: Board::new(fen, rules)?, stack: Vec::new(), legal: LegalSlot::default() })
         }
 
         /// The Chess960 start position number `n` (0–959, Scharnagl numbering; 518 is the
@@ -481,7 +484,7 @@ board_class! {
         #[new]
         #[pyo3(signature = (fen = None, rules = "asian"))]
         fn py_new(fen: Option<&str>, rules: &str) -> PyResult<Self> {
-            Ok(XiangqiBoard { inner: Board::new(fen, Some(rules))?, stack: Vec::new() })
+            Ok(XiangqiBoard { inner: Board::new(fen, Some(rules))?, stack: Vec::new(), legal: LegalSlot::default() })
         }
 
         /// `move` in WXF notation (`"C2.5"`, `"H8+7"`).

@@ -74,7 +74,15 @@ pub fn integer(value: &JsValue, what: &str, max: u32) -> Result<u32, JsValue> {
     if number.fract() != 0.0 || !(0.0..=f64::from(max)).contains(&number) {
         return Err(named_error(
             "RangeError",
-            &format!("{what} must be an integer from 0 to {max}, not {number}"),
+            // JavaScript spells the number (as the caller wrote it: `1e+21`, `Infinity`), and
+            // Rust's float printing (code and tables) stays out of the .wasm.
+            &format!(
+                "{what} must be an integer from 0 to {max}, not {}",
+                js_sys::Number::from(number)
+                    .to_string_with_radix(10)
+                    .map(String::from)
+                    .unwrap_or_default()
+            ),
         ));
     }
     Ok(number as u32)

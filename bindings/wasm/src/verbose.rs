@@ -151,8 +151,9 @@ impl MovesOptions {
         };
         MovesOptions {
             verbose: js::flag(&field("verbose")),
-            square: field("square").as_string().map(|s| s.to_lowercase()),
-            piece: field("piece").as_string().map(|s| s.to_lowercase()),
+            // ASCII folding: squares and pieces are ASCII (and Unicode folding costs tables).
+            square: field("square").as_string().map(|s| s.to_ascii_lowercase()),
+            piece: field("piece").as_string().map(|s| s.to_ascii_lowercase()),
         }
     }
 }

@@ -157,10 +157,15 @@ impl<V: Variant> Game<V> {
 
     /// Plays a move that the current position's [`Variant::is_legal`] accepts, or the null move.
     pub fn push_unchecked(&mut self, mv: V::Move) {
-        let mut next = self.position().clone();
+        // The move is played on the copy in its place in the vector, not on a copy moved there
+        // afterwards: one copy of the position per push instead of two.
+        self.positions.push(self.position().clone());
+        let next = self
+            .positions
+            .last_mut()
+            .expect("a game always has a position");
         next.play_or_pass(mv);
         self.keys.push(next.repetition_key());
-        self.positions.push(next);
         self.moves.push(mv);
     }
 

@@ -140,7 +140,9 @@ impl FromStr for Notation {
     /// Reads a notation name, any case: the canonical names, and `traditional`,
     /// `chinese traditional`, `中文` / `中文记谱` (Chinese).
     fn from_str(name: &str) -> Result<Notation, NotationError> {
-        let lower = name.trim().to_lowercase().replace(['_', ' '], "-");
+        // ASCII case folding: every name is ASCII or Chinese (which has no case), and Unicode
+        // folding would bring its tables into the WebAssembly rules build.
+        let lower = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
         if let Some(i) = Notation::NAMES.iter().position(|n| *n == lower) {
             return Ok(Notation::ALL[i]);
         }
