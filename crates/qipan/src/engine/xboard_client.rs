@@ -3,14 +3,18 @@
 //!
 //! - Handshake: `xboard`, `protover 2`, then `feature` lines (each answered `accepted`, or
 //!   `rejected` for `san=1`) until `done=1`. Features must start within two seconds (the
-//!   protocol's own wait); `done=0` extends the wait to the reply timeout. `setboard` and `ping`
-//!   are required, as python-chess requires them.
-//! - A search: `ping` (what an earlier search left behind is read and dropped), `new`,
-//!   `variant` (not for chess), `force`, `setboard` (unless the game starts from chess's
-//!   standard position), the game's moves (`usermove` when asked for); then for play the limits
-//!   (`level`, `st` seconds, `sd` depth, `nps 1` with `st N` for nodes, `time`/`otim`), `post`,
-//!   `easy`, `go`, read until `move`, `resign` or a result, then `ping`/`pong`; for analysis
-//!   `post`, `analyze`, stopped by the client (`exit`, `ping`) when the limit is reached.
+//!   protocol's own wait); `done=0` extends the wait to the reply timeout. While the engine is
+//!   quiet, `ping 0` is sent every quarter second: GNU Chess handles a line only once another
+//!   one arrives. `setboard` and `ping` are required, as python-chess requires them.
+//! - A search: `ping` (what an earlier search left behind is read and dropped), `new` (twice
+//!   after an analysis), `variant` (not for chess; `fischerandom` for Chess960), `force`,
+//!   `setboard` (unless the game starts from chess's standard position), the game's moves
+//!   (`usermove` when asked for); then for play the limits (`level`, `st` seconds, `sd` depth —
+//!   `depth` for engines that refuse `sd` — `nps 1` with `st N` for nodes, `time`/`otim`); a
+//!   `ping`/`pong` that collects the refusals of all that (a refusal ends the search before it
+//!   starts); then `post`, `easy`, `go`, read until `move`, `resign` or a result, then
+//!   `ping`/`pong`; for analysis `post`, `analyze`, stopped by the client (`exit`, `xboard`,
+//!   `ping`) when the limit is reached.
 //! - `Error (…): post` (and `nopost`, `easy`, `hard`, `random`, `computer`, `.`) is ignored:
 //!   engines that always post or never ponder refuse those. Any other `Error` or `Illegal move`
 //!   ends the search with [`EngineError::Refused`].
@@ -41,6 +45,9 @@ fn seconds(d: Duration) -> String {
         format!("{s}")
     }
 }
+
+/// How long the engine may stay quiet during the handshake before it is sent `ping 0`.
+const PROD_AFTER: Duration = Duration::from_millis(250);
 
 fn usage(text: &str) -> EngineError {
     EngineError::Usage(text.to_owned())
@@ -81,13 +88,27 @@ impl Engine {
         // Features seen without `done`: the protocol's two seconds end them. After `done=0`
         // only `done=1` does.
         let (mut announced, mut asked_for_time) = (false, false);
+        // GNU Chess reads a line only when the next one arrives (and then not always): a quiet
+        // engine is sent `ping 0` now and then. Its `pong 0` (never a number the client waits
+        // for later) is dropped like any other line.
+        let mut quiet_until = Instant::now() + PROD_AFTER;
+        let mut prods = 0;
         loop {
-            let line = match self.process.recv(deadline, "feature done=1") {
+            let line = match self.process.recv(deadline.min(quiet_until), "feature done=1") {
                 Ok(Line::Text(line)) => line,
                 Ok(_) => continue,
+                Err(EngineError::Timeout { .. }) if Instant::now() < deadline => {
+                    if prods < 100 {
+                        prods += 1;
+                        self.process.send("ping 0")?;
+                    }
+                    quiet_until = Instant::now() + PROD_AFTER;
+                    continue;
+                }
                 Err(EngineError::Timeout { .. }) if announced && !asked_for_time => break,
                 Err(e) => return Err(e),
             };
+            quiet_until = Instant::now() + PROD_AFTER;
             let XboardMessage::Features(pairs) = XboardMessage::parse(&line) else {
                 continue;
             };
@@ -182,6 +203,59 @@ impl Engine {
         }
     }
 
+    /// `ping N`, waiting for `pong N`: the refusals (`Error`, `Illegal move`, `Invalid move`)
+    /// of what was sent before it, as (command, line), except those of optional commands.
+    fn xboard_refusals(&mut self) -> Result<Vec<(String, String)>, EngineError> {
+        let n = self.next_ping();
+        self.process.send(&format!("ping {n}"))?;
+        let deadline = Instant::now() + self.timeouts.reply;
+        let mut refused = Vec::new();
+        loop {
+            let Line::Text(line) = self.process.recv(deadline, "pong")? else {
+                continue;
+            };
+            match XboardMessage::parse(&line) {
+                XboardMessage::Pong(m) if m == n => return Ok(refused),
+                XboardMessage::Refused { command, line, .. } => {
+                    let word = command.split_whitespace().next().unwrap_or("");
+                    if !OPTIONAL_COMMANDS.contains(&word) && refused.len() < 16 {
+                        refused.push((command, line));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Checks what was sent for a search before it starts. A refused `sd` is retried as `depth`
+    /// (GNU Chess knows only that), and the command that works is kept for later searches.
+    fn xboard_check_setup(&mut self, depth: Option<u32>) -> Result<(), EngineError> {
+        let mut refused = self.xboard_refusals()?;
+        if let Some(depth) = depth {
+            let word = self.session().depth_command.unwrap_or("sd");
+            let refused_at = refused
+                .iter()
+                .position(|(command, _)| command.split_whitespace().next() == Some(word));
+            match refused_at {
+                Some(at) if word == "sd" => {
+                    refused.remove(at);
+                    self.process.send(&format!("depth {}", depth.max(1)))?;
+                    let again = self.xboard_refusals()?;
+                    if again.is_empty() {
+                        self.session().depth_command = Some("depth");
+                    }
+                    refused.extend(again);
+                }
+                Some(_) => {}
+                None => self.session().depth_command = Some(word),
+            }
+        }
+        match refused.into_iter().next() {
+            Some((_, line)) => Err(EngineError::Refused(line)),
+            None => Ok(()),
+        }
+    }
+
     pub(super) fn xboard_start_search<V: EngineGame>(
         &mut self,
         game: &Game<V>,
@@ -189,9 +263,6 @@ impl Engine {
         options: &SearchOptions<V::Move>,
     ) -> Result<(), EngineError> {
         let analysis = options.analysis;
-        if V::chess960(game.kind()) {
-            return Err(usage("Chess960 over XBoard is not supported"));
-        }
         if options.multipv.is_some_and(|k| k > 1) {
             return Err(usage("XBoard engines have no multi-PV"));
         }
@@ -225,6 +296,7 @@ impl Engine {
             }
         }
         let variant = match V::UCI_VARIANT {
+            "chess" if V::chess960(game.kind()) => "fischerandom",
             "chess" => "normal",
             other => other,
         };
@@ -239,6 +311,11 @@ impl Engine {
         }
         self.xboard_ping()?;
         self.process.send("new")?;
+        // Fairy-Stockfish refuses castling in the first game after an analysis (`usermove
+        // e1g1` gets `Error (unkown command)`), but not after a second `new`.
+        if std::mem::take(&mut self.session().analysed) {
+            self.process.send("new")?;
+        }
         // `new` keeps the variant in some engines (Fairy-Stockfish): back to chess by name.
         let last = self.session().variant.take();
         if variant != "normal" || last.is_some() {
@@ -248,9 +325,11 @@ impl Engine {
             self.session().variant = Some(variant.to_owned());
         }
         self.process.send("force")?;
-        let start = game.start().fen();
-        if variant != "normal" || start != Game::<V>::new().start().fen() {
-            self.process.send(&format!("setboard {start}"))?;
+        let start = game.start();
+        if variant != "normal" || start.fen() != Game::<V>::new().start().fen() {
+            // Chess960 as Shredder-FEN (the castling rooks' files), as python-chess sends it.
+            self.process
+                .send(&format!("setboard {}", V::xboard_fen(start)))?;
         }
         let prefix = if self.xboard_feature("usermove") == Some("1") {
             "usermove "
@@ -271,11 +350,14 @@ impl Engine {
                     self.process.send(&format!("include {text}"))?;
                 }
             }
+            self.xboard_check_setup(None)?;
             self.process.send("post")?;
             self.process.send("analyze")?;
+            self.session().analysed = true;
             stop_at = limit.movetime.map(|t| now + t);
         } else {
             self.send_xboard_limits(limit, pos.turn(), clock, inc)?;
+            self.xboard_check_setup(limit.depth)?;
             self.process.send("post")?;
             self.process
                 .send(if options.ponder { "hard" } else { "easy" })?;
@@ -336,7 +418,8 @@ impl Engine {
             self.process.send(&format!("st {}", nodes.max(1)))?;
         }
         if let Some(depth) = limit.depth {
-            self.process.send(&format!("sd {}", depth.max(1)))?;
+            let word = self.session().depth_command.unwrap_or("sd");
+            self.process.send(&format!("{word} {}", depth.max(1)))?;
         }
         let centis = |d: Duration| (d.as_millis() / 10).max(1);
         for (clock, white) in [(limit.white_clock, true), (limit.black_clock, false)] {
@@ -360,7 +443,7 @@ impl Engine {
             return Ok(());
         }
         if exit {
-            self.process.send("exit")?;
+            self.leave_analysis()?;
         }
         let n = self.next_ping();
         self.process.send(&format!("ping {n}"))?;
@@ -370,13 +453,21 @@ impl Engine {
         Ok(())
     }
 
+    /// `exit`, then `xboard`: GNU Chess 6 leaves XBoard mode on `exit` (it resets all its flags),
+    /// then prompts (`White (1) : `) before its next lines and stalls; `xboard` brings it back,
+    /// and other engines take it as the reminder it is.
+    fn leave_analysis(&mut self) -> Result<(), EngineError> {
+        self.process.send("exit")?;
+        self.process.send("xboard")
+    }
+
     /// Ends a failed search: the engine leaves analysis mode (`exit`) and stops thinking
     /// (`force`); what it still sends is dropped by the next search's `ping`.
     fn xboard_abort(&mut self) {
         self.state = State::Idle;
         if let Some(search) = self.session().search.take() {
             if search.analysis {
-                let _ = self.process.send("exit");
+                let _ = self.leave_analysis();
             }
             let _ = self.process.send("force");
         }
@@ -440,7 +531,13 @@ impl Engine {
             };
             match XboardMessage::parse(&line) {
                 XboardMessage::Thinking(info) => {
+                    let sent_pv = !info.pv.is_empty();
                     let info = read_thinking(pos, *info);
+                    if sent_pv && info.pv.is_empty() {
+                        // Not a line of this position: GNU Chess may still print a line of
+                        // the previous search after answering the next search's `ping`.
+                        continue;
+                    }
                     let search = self.session().search.as_mut().expect("searching");
                     if search.analysis {
                         if let Some(&first) = info.pv.first() {
