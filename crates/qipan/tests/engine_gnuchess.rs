@@ -15,7 +15,6 @@ use qipan::engine::{
 use qipan::{Chess, Game};
 
 fn gnuchess() -> Engine {
-    if std::env::var("GNULOG").is_ok() { return Engine::start("/tmp/x/proxy.py", &[], Protocol::Xboard, Timeouts::default()).unwrap(); }
     let program = ["/usr/games", "/usr/bin", "/usr/local/bin"]
         .iter()
         .map(|dir| Path::new(dir).join("gnuchess"))
@@ -44,7 +43,9 @@ const STARTS: [&str; 2] = [
 ];
 
 /// What a search shows, with its moves as text.
-fn shown(info: &Info<qipan::chess::Move>) -> (Option<u32>, Option<Score>, Option<u64>, Vec<String>) {
+fn shown(
+    info: &Info<qipan::chess::Move>,
+) -> (Option<u32>, Option<Score>, Option<u64>, Vec<String>) {
     let pv = info.pv.iter().map(|m| m.to_string()).collect();
     (info.depth, info.score, info.nodes, pv)
 }
@@ -70,30 +71,15 @@ fn self_play(engine: &mut Engine, fen: &str, plies: usize) -> Vec<String> {
     record
 }
 
-#[test]
-fn plays_legal_games_the_same_way_twice() {
-    let runs: Vec<Vec<Vec<String>>> = (0..2)
-        .map(|_| {
-            let mut engine = gnuchess();
-            assert_eq!(engine.name(), Some("GNU Chess"));
-            let games = STARTS.iter().map(|fen| self_play(&mut engine, fen, 8)).collect();
-            assert!(engine.quit());
-            games
-        })
-        .collect();
-    for game in &runs[0] {
-        assert_eq!(game.len(), 8);
-    }
-    assert_eq!(runs[0], runs[1]);
-}
-
 /// The thinking lines of an analysis up to the first of depth `d`, then stopped.
 fn analyse_to(engine: &mut Engine, game: &Game<Chess>, d: u32) -> Vec<String> {
     let options = SearchOptions {
         analysis: true,
         ..SearchOptions::default()
     };
-    engine.start_search(game, &Limit::default(), &options).unwrap();
+    engine
+        .start_search(game, &Limit::default(), &options)
+        .unwrap();
     let mut lines = Vec::new();
     loop {
         match engine.next_event(game.position(), None).unwrap() {
@@ -118,30 +104,45 @@ fn analyse_to(engine: &mut Engine, game: &Game<Chess>, d: u32) -> Vec<String> {
     }
 }
 
-#[test]
-fn analyses_the_same_way_twice_and_plays_after() {
-    let games: Vec<Game<Chess>> = STARTS.iter().map(|f| Game::from_fen(f).unwrap()).collect();
-    let runs: Vec<Vec<Vec<String>>> = (0..2)
-        .map(|_| {
-            let mut engine = gnuchess();
-            let lines = games.iter().map(|g| analyse_to(&mut engine, g, 4)).collect();
-            // `analyse` stops at the depth too, and play works after analysis.
-            let summary = engine
-                .analyse(&games[0], &depth(3), &SearchOptions::default())
-                .unwrap();
-            assert!(summary[0].depth >= Some(3) && !summary[0].pv.is_empty());
-            let played = engine
-                .play(&games[1], &depth(2), &SearchOptions::default())
-                .unwrap();
-            assert!(played.best.best.is_some());
-            assert!(engine.quit());
-            lines
-        })
+/// One engine's session: self-play from each start, analyses of them, an analysis summary, and
+/// play after analysis. What it returns is what a second fresh process must repeat.
+fn session() -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+    let mut engine = gnuchess();
+    assert_eq!(engine.name(), Some("GNU Chess"));
+    let games: Vec<Vec<String>> = STARTS
+        .iter()
+        .map(|fen| self_play(&mut engine, fen, 8))
         .collect();
-    for lines in &runs[0] {
+    for game in &games {
+        assert_eq!(game.len(), 8);
+    }
+    let starts: Vec<Game<Chess>> = STARTS.iter().map(|f| Game::from_fen(f).unwrap()).collect();
+    let analyses: Vec<Vec<String>> = starts
+        .iter()
+        .map(|g| analyse_to(&mut engine, g, 4))
+        .collect();
+    for lines in &analyses {
         assert!(lines.len() >= 4, "{lines:?}");
     }
-    assert_eq!(runs[0], runs[1]);
+    // `analyse` stops at the depth too, and play goes on after analysis.
+    let summary = engine
+        .analyse(&starts[0], &depth(3), &SearchOptions::default())
+        .unwrap();
+    assert!(summary[0].depth >= Some(3) && !summary[0].pv.is_empty());
+    let played = engine
+        .play(&starts[1], &depth(2), &SearchOptions::default())
+        .unwrap();
+    assert!(played.best.best.is_some());
+    assert!(engine.quit());
+    (games, analyses)
+}
+
+#[test]
+fn plays_and_analyses_the_same_way_twice() {
+    // Two fresh processes side by side (each spends most of its time starting up).
+    let second = std::thread::spawn(session);
+    let first = session();
+    assert_eq!(first, second.join().unwrap());
 }
 
 #[test]
@@ -158,7 +159,9 @@ fn mates_castles_and_refuses_what_it_does_not_know() {
     // A game from the standard start with castling in it (the engine's book stays out: the
     // position after these moves is searched).
     let mut castled: Game<Chess> = Game::new();
-    for mv in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f8c5", "d2d3", "e8g8"] {
+    for mv in [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f8c5", "d2d3", "e8g8",
+    ] {
         castled.push_coord(mv).unwrap();
     }
     let result = engine

@@ -142,7 +142,9 @@ fn misbehaving_engines_end_in_typed_errors() {
     ));
     let mut refuses = start("xb-refuses.txt").unwrap();
     // `sd` refused is retried as `depth`; that refused too is a typed refusal before `go`.
-    assert!(matches!(play(&mut refuses), Err(EngineError::Refused(line)) if line.contains("depth")));
+    assert!(
+        matches!(play(&mut refuses), Err(EngineError::Refused(line)) if line.contains("depth"))
+    );
     let begin = Instant::now();
     let mut flood = start("xb-flood.txt").unwrap();
     assert!(matches!(play(&mut flood), Err(EngineError::Timeout { .. })));

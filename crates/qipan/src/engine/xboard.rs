@@ -107,7 +107,11 @@ impl XboardMessage {
 /// The move of `My move is : <move>` (the text after `My`); the colon may follow `is` directly.
 fn my_move_is(rest: &str) -> Option<&str> {
     let rest = rest.strip_prefix("move")?.trim_start().strip_prefix("is")?;
-    let mv = rest.trim_start().strip_prefix(':')?.split_whitespace().next()?;
+    let mv = rest
+        .trim_start()
+        .strip_prefix(':')?
+        .split_whitespace()
+        .next()?;
     Some(mv)
 }
 

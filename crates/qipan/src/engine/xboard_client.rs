@@ -2,10 +2,12 @@
 //! UCI, spoken the XBoard way.
 //!
 //! - Handshake: `xboard`, `protover 2`, then `feature` lines (each answered `accepted`, or
-//!   `rejected` for `san=1`) until `done=1`. Features must start within two seconds (the
-//!   protocol's own wait); `done=0` extends the wait to the reply timeout. While the engine is
-//!   quiet, `ping 0` is sent every quarter second: GNU Chess handles a line only once another
-//!   one arrives. `setboard` and `ping` are required, as python-chess requires them.
+//!   `rejected` for `san=1`) until `done=1`. Features must start within the reply timeout and
+//!   end with `done=1` or two seconds without one (the protocol's own wait); `done=0` extends
+//!   the wait to the reply timeout. While the engine is quiet, `ping 0` is sent every quarter
+//!   second (GNU Chess handles a line only once another one arrives), and `protover 2` again
+//!   when pings are answered but it is not. `setboard` and `ping` are required, as
+//!   python-chess requires them.
 //! - A search: `ping` (what an earlier search left behind is read and dropped), `new` (twice
 //!   after an analysis), `variant` (not for chess; `fischerandom` for Chess960), `force`,
 //!   `setboard` (unless the game starts from chess's standard position), the game's moves
@@ -84,21 +86,32 @@ impl Engine {
         self.session();
         self.process.send("xboard")?;
         self.process.send("protover 2")?;
-        let mut deadline = Instant::now() + self.timeouts.reply.min(Duration::from_secs(2));
-        // Features seen without `done`: the protocol's two seconds end them. After `done=0`
-        // only `done=1` does.
+        // Without `ping` and `setboard` features an engine cannot be used, so the first feature
+        // is awaited as long as any reply. Once features come, the protocol's two seconds
+        // without `done` end them; after `done=0` only `done=1` does.
+        let mut deadline = Instant::now() + self.timeouts.reply;
         let (mut announced, mut asked_for_time) = (false, false);
-        // GNU Chess reads a line only when the next one arrives (and then not always): a quiet
-        // engine is sent `ping 0` now and then. Its `pong 0` (never a number the client waits
-        // for later) is dropped like any other line.
+        // GNU Chess starts slowly and then handles a line only when the next one arrives: a
+        // quiet engine is sent `ping 0` now and then (its `pong 0`, never a number the client
+        // waits for later, is dropped like any other line). Now and then it answers pings but
+        // never `protover 2`: that is sent again after a second of pongs without features.
         let mut quiet_until = Instant::now() + PROD_AFTER;
-        let mut prods = 0;
+        let (mut prods, mut protovers, mut first_pong) = (0, 0, None);
         loop {
-            let line = match self.process.recv(deadline.min(quiet_until), "feature done=1") {
+            let line = match self
+                .process
+                .recv(deadline.min(quiet_until), "feature done=1")
+            {
                 Ok(Line::Text(line)) => line,
                 Ok(_) => continue,
                 Err(EngineError::Timeout { .. }) if Instant::now() < deadline => {
-                    if prods < 100 {
+                    let ignored =
+                        first_pong.is_some_and(|t: Instant| t.elapsed() >= Duration::from_secs(1));
+                    if !announced && ignored && protovers < 3 {
+                        protovers += 1;
+                        first_pong = None;
+                        self.process.send("protover 2")?;
+                    } else if prods < 100 {
                         prods += 1;
                         self.process.send("ping 0")?;
                     }
@@ -109,9 +122,17 @@ impl Engine {
                 Err(e) => return Err(e),
             };
             quiet_until = Instant::now() + PROD_AFTER;
-            let XboardMessage::Features(pairs) = XboardMessage::parse(&line) else {
-                continue;
+            let pairs = match XboardMessage::parse(&line) {
+                XboardMessage::Features(pairs) => pairs,
+                XboardMessage::Pong(_) => {
+                    first_pong.get_or_insert_with(Instant::now);
+                    continue;
+                }
+                _ => continue,
             };
+            if !announced && !asked_for_time {
+                deadline = Instant::now() + self.timeouts.reply.min(Duration::from_secs(2));
+            }
             announced = true;
             let mut done = None;
             for (key, value) in pairs {
