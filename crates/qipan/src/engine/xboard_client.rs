@@ -8,8 +8,8 @@
 //!   second (GNU Chess handles a line only once another one arrives), and `protover 2` again
 //!   when pings are answered but it is not. `setboard` and `ping` are required, as
 //!   python-chess requires them.
-//! - A search: `ping` (what an earlier search left behind is read and dropped), `new` (twice
-//!   after an analysis), `variant` (not for chess; `fischerandom` for Chess960), `force`,
+//! - A search: `ping` (what an earlier search left behind is read and dropped), after an
+//!   analysis `force` and a legal move of the analysed position, `new`, `variant` (not for chess; `fischerandom` for Chess960), `force`,
 //!   `setboard` (unless the game starts from chess's standard position), the game's moves
 //!   (`usermove` when asked for); then for play the limits (`level`, `st` seconds, `sd` depth —
 //!   `depth` for engines that refuse `sd` — `nps 1` with `st N` for nodes, `time`/`otim`); a
@@ -330,13 +330,23 @@ impl Engine {
                 "the XBoard engine does not play {variant}"
             )));
         }
+        let prefix = if self.xboard_feature("usermove") == Some("1") {
+            "usermove "
+        } else {
+            ""
+        };
         self.xboard_ping()?;
-        self.process.send("new")?;
-        // Fairy-Stockfish refuses castling in the first game after an analysis (`usermove
-        // e1g1` gets `Error (unkown command)`), but not after a second `new`.
-        if std::mem::take(&mut self.session().analysed) {
-            self.process.send("new")?;
+        // Fairy-Stockfish keeps the positions of an analysis until it is sent a move: the game
+        // after `new` then starts on stale state and its castling moves are refused (`Error
+        // (unkown command): e1g1`). A legal move of the analysed position (in force mode, so
+        // nothing searches) hands that state back first.
+        if let Some(mv) = self.session().analysed.take() {
+            self.process.send("force")?;
+            if !mv.is_empty() {
+                self.process.send(&format!("{prefix}{mv}"))?;
+            }
         }
+        self.process.send("new")?;
         // `new` keeps the variant in some engines (Fairy-Stockfish): back to chess by name.
         let last = self.session().variant.take();
         if variant != "normal" || last.is_some() {
@@ -352,11 +362,6 @@ impl Engine {
             self.process
                 .send(&format!("setboard {}", V::xboard_fen(start)))?;
         }
-        let prefix = if self.xboard_feature("usermove") == Some("1") {
-            "usermove "
-        } else {
-            ""
-        };
         for (at, &mv) in game.positions().iter().zip(game.moves()) {
             let text = V::engine_move(at, mv, XiangqiDialect::Ucci);
             self.process.send(&format!("{prefix}{text}"))?;
@@ -374,7 +379,10 @@ impl Engine {
             self.xboard_check_setup(None)?;
             self.process.send("post")?;
             self.process.send("analyze")?;
-            self.session().analysed = true;
+            let any = pos.legal_moves().first().copied();
+            self.session().analysed = Some(any.map_or_else(String::new, |mv| {
+                V::engine_move(pos, mv, XiangqiDialect::Ucci)
+            }));
             stop_at = limit.movetime.map(|t| now + t);
         } else {
             self.send_xboard_limits(limit, pos.turn(), clock, inc)?;
