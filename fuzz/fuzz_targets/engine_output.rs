@@ -1,6 +1,6 @@
 //! Engine output: arbitrary bytes split into bounded lines as the process driver splits them, each
-//! read as an engine message and as an XBoard message (features, options, thinking output, moves,
-//! results, refusals); info lines and best moves read against a chess and a Xiangqi position
+//! read as an engine message and as an XBoard message (features, options, thinking output, moves
+//! in both forms, results, refusals); info lines and best moves read against a chess and a Xiangqi position
 //! reached by the first bytes, in every dialect. No panic; every move kept is legal.
 #![no_main]
 
@@ -69,6 +69,8 @@ fuzz_target!(|data: &[u8]| {
             }
             qipan::engine::XboardMessage::Move(text) | qipan::engine::XboardMessage::Hint(text) => {
                 use qipan::{engine::EngineGame, Variant};
+                // One word (`move X`, `My move is : X`, `Hint: X`).
+                assert!(!text.is_empty() && !text.contains(char::is_whitespace));
                 // `0000` is the null move, as in UCI (python-chess reads it so too).
                 if let Ok(mv) = qipan::Chess::read_engine_move(&chess, &text, XiangqiDialect::Ucci) {
                     assert!(chess.is_legal(mv) || qipan::Chess::is_null(mv));

@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The engine tests drive real engines (Debian's packages live in /usr/games).
-if ! { [ -x /usr/games/stockfish ] && [ -x /usr/games/fairy-stockfish ]; }; then
-  apt-get update && apt-get install -y stockfish fairy-stockfish
+if ! { [ -x /usr/games/stockfish ] && [ -x /usr/games/fairy-stockfish ] && [ -x /usr/games/gnuchess ]; }; then
+  apt-get update && apt-get install -y stockfish fairy-stockfish gnuchess
 fi
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings

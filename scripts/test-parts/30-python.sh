@@ -13,7 +13,7 @@ VENV=.venv
 if ! { [ -x /usr/games/stockfish ] && [ -x /usr/games/fairy-stockfish ]; }; then
   apt-get update && apt-get install -y stockfish fairy-stockfish
 fi
-# test_engine_xboard.py checks how GNU Chess's XBoard handshake fails.
+# test_engine_xboard.py plays and analyses with GNU Chess over XBoard.
 if ! [ -x /usr/games/gnuchess ]; then
   apt-get update && apt-get install -y gnuchess
 fi

@@ -22,16 +22,21 @@ pub struct PlayArgs {
     /// An engine that plays one side: its command line (split at spaces), e.g. `stockfish`.
     #[arg(long)]
     engine: Option<String>,
-    /// The engine's protocol: uci, or ucci (Xiangqi engines).
+    /// The engine's protocol: uci, ucci (Xiangqi engines) or xboard.
     #[arg(long, default_value = "uci")]
     protocol: String,
     /// The side the engine plays: white (red in Xiangqi) or black.
     #[arg(long, default_value = "black")]
     engine_side: String,
-    /// Nodes the engine searches per move (default 100000 unless --movetime is given).
+    /// Nodes the engine searches per move (default 100000 over UCI and UCCI, unless another limit
+    /// is given).
     #[arg(long)]
     nodes: Option<u64>,
-    /// Milliseconds the engine searches per move.
+    /// The depth the engine searches to (plies).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Milliseconds the engine searches per move (default 1000 over XBoard, unless another limit
+    /// is given: XBoard engines often have no node limits).
     #[arg(long)]
     movetime: Option<u64>,
 }
@@ -50,7 +55,12 @@ fn opponent(args: &PlayArgs) -> Result<Option<Opponent>, String> {
     let protocol = match args.protocol.as_str() {
         "uci" => Protocol::Uci,
         "ucci" => Protocol::Ucci,
-        other => return Err(format!("unknown protocol {other:?} (expected: uci, ucci)")),
+        "xboard" => Protocol::Xboard,
+        other => {
+            return Err(format!(
+                "unknown protocol {other:?} (expected: uci, ucci, xboard)"
+            ))
+        }
     };
     let side = match args.engine_side.as_str() {
         "white" | "red" => Color::White,
@@ -66,15 +76,19 @@ fn opponent(args: &PlayArgs) -> Result<Option<Opponent>, String> {
     let rest: Vec<String> = words.collect();
     let engine =
         Engine::start(&program, &rest, protocol, Timeouts::default()).map_err(|e| e.to_string())?;
-    let limit = Limit {
-        nodes: args.nodes.or(if args.movetime.is_none() {
-            Some(100_000)
-        } else {
-            None
-        }),
+    let mut limit = Limit {
+        nodes: args.nodes,
+        depth: args.depth,
         movetime: args.movetime.map(Duration::from_millis),
         ..Limit::default()
     };
+    if limit.nodes.is_none() && limit.depth.is_none() && limit.movetime.is_none() {
+        if protocol == Protocol::Xboard {
+            limit.movetime = Some(Duration::from_millis(1000));
+        } else {
+            limit.nodes = Some(100_000);
+        }
+    }
     Ok(Some(Opponent {
         engine,
         side,

@@ -80,6 +80,29 @@ fn play_xiangqi_against_fairy_stockfish_in_both_protocols() {
 }
 
 #[test]
+fn play_against_gnu_chess_over_xboard() {
+    let gnu = format!("{} --xboard", engine("gnuchess"));
+    let out = qipan(
+        &[
+            "play",
+            "--engine",
+            &gnu,
+            "--protocol",
+            "xboard",
+            "--depth",
+            "2",
+        ],
+        "e2e4\nundo\nd2d4\nquit\n",
+    );
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let replies = replies(&text);
+    assert_eq!(replies.len(), 2, "{text}");
+    assert!(legal_reply(false, &["e2e4"], &replies[0]), "{text}");
+    assert!(legal_reply(false, &["d2d4"], &replies[1]), "{text}");
+}
+
+#[test]
 fn an_engine_that_cannot_start_is_an_error() {
     for args in [
         &["play", "--engine", "/nonexistent/engine"][..],

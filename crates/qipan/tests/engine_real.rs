@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use qipan::chess::ChessRules;
 use qipan::engine::{Engine, Limit, Protocol, SearchOptions, Timeouts, XiangqiDialect};
 use qipan::{Chess, Game, Xiangqi};
 
@@ -144,17 +145,86 @@ fn fairy_stockfish_plays_and_analyses_over_xboard() {
         Err(qipan::engine::EngineError::Refused(_))
     ));
     engine.play(&chess, &depth, &play).unwrap();
-    // Fairy-Stockfish 11.1 refuses castling moves once it has analysed (`analyze`, `exit`) in
-    // the same process: a typed refusal, after which the engine analyses and plays on.
+    // Fairy-Stockfish 11.1 refuses castling moves in the game after an analysis (`analyze`,
+    // `exit`) unless it is sent a second `new`: a game with castling, right after analyses, is
+    // searched, played and analysed.
     let mut castled: Game<Chess> = Game::new();
     for mv in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"] {
         castled.push_coord(mv).unwrap();
     }
-    match engine.analyse(&castled, &depth, &play) {
-        Ok(_) | Err(qipan::engine::EngineError::Refused(_)) => {}
-        Err(e) => panic!("{e}"),
-    }
     assert!(engine.analyse(&chess, &depth, &play).unwrap()[0].depth >= Some(4));
+    let reply = engine.play(&castled, &depth, &play).unwrap();
+    castled.push(reply.best.best.unwrap()).unwrap();
+    assert!(engine.analyse(&castled, &depth, &play).unwrap()[0].depth >= Some(4));
+    assert!(engine.analyse(&castled, &depth, &play).unwrap()[0].depth >= Some(4));
     engine.play(&chess, &depth, &play).unwrap();
     assert!(engine.quit());
+}
+
+/// Fairy-Stockfish over XBoard (`variant fischerandom`, Shredder-FEN, castling king-takes-rook)
+/// and over UCI (`UCI_Chess960`), both from a cleared hash to the same depth: the same move,
+/// score and PV, in Chess960 games with castling in their history and in the engine's lines.
+#[test]
+fn fairy_stockfish_plays_chess960_over_xboard_as_over_uci() {
+    let mut xboard = Engine::start(
+        &program("fairy-stockfish"),
+        &[],
+        Protocol::Xboard,
+        Timeouts::default(),
+    )
+    .unwrap();
+    assert!(xboard
+        .xboard_feature("variants")
+        .unwrap()
+        .split(',')
+        .any(|v| v == "fischerandom"));
+    let mut uci = start("fairy-stockfish", Protocol::Uci);
+    let depth = Limit {
+        depth: Some(6),
+        ..Limit::default()
+    };
+    let options = SearchOptions {
+        new_game: true,
+        ..SearchOptions::default()
+    };
+    let mut games: Vec<Game<Chess>> = [0, 191, 518, 707, 959]
+        .iter()
+        .map(|&n| Game::with_rules(Chess::chess960_start(n).unwrap(), ChessRules::CHESS960))
+        .collect();
+    // Both sides able to castle both ways at once (king b1/b8 between rooks a and e).
+    let open = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1";
+    games.push(Game::from_fen_with(open, ChessRules::CHESS960).unwrap());
+    let mut castled: Game<Chess> = Game::from_fen_with(open, ChessRules::CHESS960).unwrap();
+    for mv in ["b1a1", "b8e8"] {
+        castled.push_coord(mv).unwrap();
+        assert!(castled.moves().last().unwrap().is_castle());
+    }
+    games.push(castled);
+    let mut agreed = 0;
+    for mut game in games {
+        for _ in 0..4 {
+            xboard.configure("Clear Hash", "").unwrap();
+            uci.configure("Clear Hash", "").unwrap();
+            let ours = xboard
+                .play(&game, &depth, &SearchOptions::default())
+                .unwrap();
+            let reference = uci.play(&game, &depth, &options).unwrap();
+            assert_eq!(
+                ours.best.best,
+                reference.best.best,
+                "{}",
+                game.position().fen()
+            );
+            assert_eq!(ours.info.score, reference.info.score);
+            assert_eq!(ours.info.pv, reference.info.pv);
+            agreed += 1;
+            game.push(ours.best.best.unwrap()).unwrap();
+        }
+        let lines = xboard
+            .analyse(&game, &depth, &SearchOptions::default())
+            .unwrap();
+        assert!(lines[0].depth >= Some(6) && !lines[0].pv.is_empty());
+    }
+    assert_eq!(agreed, 28);
+    assert!(xboard.quit() && uci.quit());
 }

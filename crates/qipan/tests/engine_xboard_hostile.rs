@@ -93,6 +93,29 @@ fn offers_a_draw_and_resigns() {
 }
 
 #[test]
+fn speaks_with_gnu_chess_quirks() {
+    // The transcript answers only `depth 4` after `Invalid move: sd 4`, two `pong`s a `ping`,
+    // the move as `My move is : b8c6`; the second search sends `depth` at once.
+    let mut engine = start("xb-gnuchess.txt").unwrap();
+    assert_eq!(engine.name(), Some("GNU Chess"));
+    let mut game: Game<Chess> = Game::new();
+    game.push_coord("e2e4").unwrap();
+    for _ in 0..2 {
+        let result = engine
+            .play(&game, &depth(4), &SearchOptions::default())
+            .unwrap();
+        assert_eq!(result.best.best.unwrap().to_string(), "b8c6");
+        let pv: Vec<String> = result.info.pv.iter().map(|m| m.to_string()).collect();
+        assert_eq!(pv, ["b8c6", "b1c3", "g8f6", "g1f3"]);
+        assert_eq!(
+            (result.info.depth, result.info.score, result.info.nodes),
+            (Some(4), Some(Score::Cp(-3)), Some(1123))
+        );
+    }
+    assert!(engine.quit());
+}
+
+#[test]
 fn misbehaving_engines_end_in_typed_errors() {
     let begin = Instant::now();
     assert!(matches!(
@@ -118,7 +141,10 @@ fn misbehaving_engines_end_in_typed_errors() {
         Err(EngineError::Terminated { .. })
     ));
     let mut refuses = start("xb-refuses.txt").unwrap();
-    assert!(matches!(play(&mut refuses), Err(EngineError::Refused(line)) if line.contains("sd")));
+    // `sd` refused is retried as `depth`; that refused too is a typed refusal before `go`.
+    assert!(
+        matches!(play(&mut refuses), Err(EngineError::Refused(line)) if line.contains("depth"))
+    );
     let begin = Instant::now();
     let mut flood = start("xb-flood.txt").unwrap();
     assert!(matches!(play(&mut flood), Err(EngineError::Timeout { .. })));

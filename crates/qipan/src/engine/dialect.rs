@@ -138,6 +138,11 @@ pub trait EngineGame: Variant {
         text: &str,
         dialect: XiangqiDialect,
     ) -> Result<Self::Move, MoveError>;
+
+    /// The FEN of XBoard's `setboard`.
+    fn xboard_fen(pos: &Self) -> String {
+        pos.fen()
+    }
 }
 
 impl EngineGame for Chess {
@@ -157,6 +162,15 @@ impl EngineGame for Chess {
         _: XiangqiDialect,
     ) -> Result<Self::Move, MoveError> {
         pos.parse_uci(text)
+    }
+
+    /// Chess960 as Shredder-FEN: X-FEN's `KQkq` does not say which rook castles.
+    fn xboard_fen(pos: &Self) -> String {
+        if pos.chess960() {
+            pos.fen_shredder()
+        } else {
+            pos.fen()
+        }
     }
 }
 

@@ -40,6 +40,7 @@ mod search;
 mod state;
 mod xboard;
 mod xboard_client;
+mod xboard_handshake;
 
 pub use command::{banmoves_command, go_command, position_command, setoption_command, Limit};
 pub use dialect::{EngineGame, Protocol, UnknownDialect, XiangqiDialect};

@@ -49,6 +49,12 @@ pub(super) struct XboardSession {
     pub(super) search: Option<XboardSearch>,
     /// The variant of the last search (`None`: chess, `normal`).
     pub(super) variant: Option<String>,
+    /// After an analysis (`analyze`), a legal move of the analysed position (empty when there is
+    /// none): Fairy-Stockfish must be sent a move before the next `new` (see `xboard_client`).
+    pub(super) analysed: Option<String>,
+    /// The command that sets a search depth: `sd` (the protocol's), or `depth` once the engine
+    /// refused `sd` (GNU Chess).
+    pub(super) depth_command: Option<&'static str>,
 }
 
 #[derive(Debug)]

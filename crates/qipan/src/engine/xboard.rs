@@ -1,6 +1,7 @@
 //! Reading what an XBoard engine (CECP, protocol version 2) sends: `feature` lines, thinking lines
-//! (`ply score time nodes [seldepth [nps [tbhits]]] pv`), `move`, `Hint:`, `pong`, `resign`,
-//! `offer draw`, results and `Error` / `Illegal move` lines.
+//! (`ply score time nodes [seldepth [nps [tbhits]]] pv`), `move` (and the older `My move is :`),
+//! `Hint:`, `pong`, `resign`, `offer draw`, results and `Error` / `Illegal move` / `Invalid move`
+//! lines.
 //!
 //! ```
 //! use qipan::engine::{parse_thinking, Score, XboardMessage};
@@ -18,7 +19,8 @@ use super::option::{EngineOption, OptionKind};
 pub enum XboardMessage {
     /// `feature a=1 b="x y"`: the pairs in order.
     Features(Vec<(String, String)>),
-    /// `move <move>`: the engine plays.
+    /// `move <move>` (or the older `My move is : <move>`, as GNU Chess writes it): the engine
+    /// plays.
     Move(String),
     /// `Hint: <move>`: the reply the engine expects.
     Hint(String),
@@ -35,10 +37,11 @@ pub enum XboardMessage {
         /// The text in braces (may be empty).
         comment: String,
     },
-    /// `Error (<kind>): <command>` or `Illegal move (<reason>): <move>`: the engine refused
-    /// something it was sent.
+    /// `Error (<kind>): <command>`, `Illegal move (<reason>): <move>` or `Invalid move: <text>`
+    /// (GNU Chess's answer to a command it does not know): the engine refused something it was
+    /// sent.
     Refused {
-        /// Whether it was `Illegal move` (else `Error`).
+        /// Whether it was `Illegal move` or `Invalid move` (else `Error`).
         illegal_move: bool,
         /// What was refused: the text after the colon.
         command: String,
@@ -66,6 +69,11 @@ impl XboardMessage {
             }
             "Hint:" if !rest.is_empty() => {
                 return XboardMessage::Hint(rest.split_whitespace().next().unwrap_or("").into())
+            }
+            "My" => {
+                if let Some(mv) = my_move_is(rest) {
+                    return XboardMessage::Move(mv.to_owned());
+                }
             }
             "pong" => return XboardMessage::Pong(rest.to_owned()),
             "resign" if rest.is_empty() => return XboardMessage::Resign,
@@ -96,10 +104,24 @@ impl XboardMessage {
     }
 }
 
-/// `Error (…): command` or `Illegal move (…): move`; the parenthesis is optional.
+/// The move of `My move is : <move>` (the text after `My`); the colon may follow `is` directly.
+fn my_move_is(rest: &str) -> Option<&str> {
+    let rest = rest.strip_prefix("move")?.trim_start().strip_prefix("is")?;
+    let mv = rest
+        .trim_start()
+        .strip_prefix(':')?
+        .split_whitespace()
+        .next()?;
+    Some(mv)
+}
+
+/// `Error (…): command`, `Illegal move (…): move` or `Invalid move: text`; the parenthesis is
+/// optional.
 fn refusal(line: &str) -> Option<XboardMessage> {
     let (illegal_move, rest) = if let Some(rest) = line.strip_prefix("Error") {
         (false, rest)
+    } else if let Some(rest) = line.strip_prefix("Invalid move") {
+        (true, rest)
     } else {
         (true, line.strip_prefix("Illegal move")?)
     };
@@ -336,6 +358,15 @@ mod tests {
             M::parse("Illegal move: e2e5"),
             M::Refused { illegal_move: true, ref command, .. } if command == "e2e5"
         ));
+        assert!(matches!(
+            M::parse("Invalid move: sd 3"),
+            M::Refused { illegal_move: true, ref command, .. } if command == "sd 3"
+        ));
+        assert_eq!(M::parse("My move is : b8c6"), M::Move("b8c6".into()));
+        assert_eq!(M::parse("My move is: O-O"), M::Move("O-O".into()));
+        assert_eq!(M::parse("My move is"), M::Other);
+        assert_eq!(M::parse("My move is : "), M::Other);
+        assert_eq!(M::parse("My name is : Bob"), M::Other);
         assert_eq!(M::parse("Error in my head"), M::Other);
         assert_eq!(M::parse("# comment 1 2 3 4"), M::Other);
         assert!(matches!(M::parse("3 20 1 400 e2e4"), M::Thinking(_)));

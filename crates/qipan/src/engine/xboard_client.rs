@@ -2,15 +2,21 @@
 //! UCI, spoken the XBoard way.
 //!
 //! - Handshake: `xboard`, `protover 2`, then `feature` lines (each answered `accepted`, or
-//!   `rejected` for `san=1`) until `done=1`. Features must start within two seconds (the
-//!   protocol's own wait); `done=0` extends the wait to the reply timeout. `setboard` and `ping`
-//!   are required, as python-chess requires them.
-//! - A search: `ping` (what an earlier search left behind is read and dropped), `new`,
-//!   `variant` (not for chess), `force`, `setboard` (unless the game starts from chess's
-//!   standard position), the game's moves (`usermove` when asked for); then for play the limits
-//!   (`level`, `st` seconds, `sd` depth, `nps 1` with `st N` for nodes, `time`/`otim`), `post`,
-//!   `easy`, `go`, read until `move`, `resign` or a result, then `ping`/`pong`; for analysis
-//!   `post`, `analyze`, stopped by the client (`exit`, `ping`) when the limit is reached.
+//!   `rejected` for `san=1`) until `done=1`. Features must start within the reply timeout and
+//!   end with `done=1` or two seconds without one (the protocol's own wait); `done=0` extends
+//!   the wait to the reply timeout. While the engine is quiet, `ping 0` is sent every quarter
+//!   second (GNU Chess handles a line only once another one arrives), and `protover 2` again
+//!   when pings are answered but it is not. `setboard` and `ping` are required, as
+//!   python-chess requires them.
+//! - A search: `ping` (what an earlier search left behind is read and dropped), after an
+//!   analysis `force` and a legal move of the analysed position, `new`, `variant` (not for chess; `fischerandom` for Chess960), `force`,
+//!   `setboard` (unless the game starts from chess's standard position), the game's moves
+//!   (`usermove` when asked for); then for play the limits (`level`, `st` seconds, `sd` depth —
+//!   `depth` for engines that refuse `sd` — `nps 1` with `st N` for nodes, `time`/`otim`); a
+//!   `ping`/`pong` that collects the refusals of all that (a refusal ends the search before it
+//!   starts); then `post`, `easy`, `go`, read until `move`, `resign` or a result, then
+//!   `ping`/`pong`; for analysis `post`, `analyze`, stopped by the client (`exit`, `xboard`,
+//!   `ping`) when the limit is reached.
 //! - `Error (…): post` (and `nopost`, `easy`, `hard`, `random`, `computer`, `.`) is ignored:
 //!   engines that always post or never ponder refuse those. Any other `Error` or `Illegal move`
 //!   ends the search with [`EngineError::Refused`].
@@ -21,15 +27,14 @@ use super::command::Limit;
 use super::dialect::{EngineGame, XiangqiDialect};
 use super::error::EngineError;
 use super::info::{Info, Score};
-use super::option::{EngineOption, OptionKind};
 use super::process::Line;
 use super::search::{BestMove, SearchEvent, SearchOptions};
 use super::state::{Engine, State, XboardSearch};
-use super::xboard::{parse_option_feature, XboardMessage};
+use super::xboard::XboardMessage;
 use crate::{Color, Game};
 
 /// Commands some engines do not know and that change nothing a client relies on.
-const OPTIONAL_COMMANDS: [&str; 9] = [
+pub(super) const OPTIONAL_COMMANDS: [&str; 9] = [
     "post", "nopost", "easy", "hard", "random", "computer", ".", "name", "rating",
 ];
 
@@ -67,121 +72,6 @@ fn read_thinking<V: EngineGame>(pos: &V, info: Info) -> Info<V::Move> {
 }
 
 impl Engine {
-    /// A feature the XBoard engine announced (`myname`, `variants`, `setboard`…); `None` for
-    /// other protocols.
-    pub fn xboard_feature(&self, name: &str) -> Option<&str> {
-        self.xboard.as_ref()?.feature(name)
-    }
-
-    pub(super) fn xboard_handshake(&mut self) -> Result<(), EngineError> {
-        self.session();
-        self.process.send("xboard")?;
-        self.process.send("protover 2")?;
-        let mut deadline = Instant::now() + self.timeouts.reply.min(Duration::from_secs(2));
-        // Features seen without `done`: the protocol's two seconds end them. After `done=0`
-        // only `done=1` does.
-        let (mut announced, mut asked_for_time) = (false, false);
-        loop {
-            let line = match self.process.recv(deadline, "feature done=1") {
-                Ok(Line::Text(line)) => line,
-                Ok(_) => continue,
-                Err(EngineError::Timeout { .. }) if announced && !asked_for_time => break,
-                Err(e) => return Err(e),
-            };
-            let XboardMessage::Features(pairs) = XboardMessage::parse(&line) else {
-                continue;
-            };
-            announced = true;
-            let mut done = None;
-            for (key, value) in pairs {
-                let verdict = if key == "san" && value == "1" {
-                    "rejected"
-                } else {
-                    "accepted"
-                };
-                self.process.send(&format!("{verdict} {key}"))?;
-                if key == "done" {
-                    done = Some(value == "1");
-                } else if key == "option" {
-                    if let Some(option) = parse_option_feature(&value) {
-                        if self.option(&option.name).is_none() && self.options.len() < 1000 {
-                            self.options.push(option);
-                        }
-                    }
-                } else if self.session().features.len() < 1000 {
-                    self.session().features.push((key, value));
-                }
-            }
-            match done {
-                Some(true) => break,
-                Some(false) => {
-                    asked_for_time = true;
-                    deadline = Instant::now() + self.timeouts.reply;
-                }
-                None => {}
-            }
-        }
-        for required in ["setboard", "ping"] {
-            if self.xboard_feature(required) != Some("1") {
-                return Err(EngineError::Usage(format!(
-                    "the XBoard engine did not declare the required feature {required}"
-                )));
-            }
-        }
-        if let Some(name) = self.xboard_feature("myname").map(str::to_owned) {
-            self.id.push(("name".to_owned(), name));
-        }
-        let spin = |name: &str, default: &str| EngineOption {
-            name: name.to_owned(),
-            kind: OptionKind::Spin,
-            default: Some(default.to_owned()),
-            min: Some(1),
-            max: None,
-            vars: Vec::new(),
-        };
-        if self.xboard_feature("memory") == Some("1") {
-            self.options.push(spin("memory", "16"));
-        }
-        if self.xboard_feature("smp") == Some("1") {
-            self.options.push(spin("cores", "1"));
-        }
-        Ok(())
-    }
-
-    /// `memory N`, `cores N`, `option NAME=VALUE` (checks as 1 or 0), `option NAME` (buttons).
-    pub(super) fn xboard_option_command(&self, name: &str, value: &str) -> String {
-        if name == "memory" || name == "cores" {
-            return format!("{name} {value}");
-        }
-        match self.option(name).map(|o| o.kind) {
-            Some(OptionKind::Button) => format!("option {name}"),
-            Some(OptionKind::Check) => {
-                format!("option {name}={}", u8::from(value == "true"))
-            }
-            _ => format!("option {name}={value}"),
-        }
-    }
-
-    fn next_ping(&mut self) -> String {
-        let session = self.session();
-        session.pings = session.pings.wrapping_add(1);
-        session.pings.to_string()
-    }
-
-    /// `ping N`, waiting for `pong N`; every other line is dropped.
-    pub(super) fn xboard_ping(&mut self) -> Result<(), EngineError> {
-        let n = self.next_ping();
-        self.process.send(&format!("ping {n}"))?;
-        let deadline = Instant::now() + self.timeouts.reply;
-        loop {
-            if let Line::Text(line) = self.process.recv(deadline, "pong")? {
-                if XboardMessage::parse(&line) == XboardMessage::Pong(n.clone()) {
-                    return Ok(());
-                }
-            }
-        }
-    }
-
     pub(super) fn xboard_start_search<V: EngineGame>(
         &mut self,
         game: &Game<V>,
@@ -189,9 +79,6 @@ impl Engine {
         options: &SearchOptions<V::Move>,
     ) -> Result<(), EngineError> {
         let analysis = options.analysis;
-        if V::chess960(game.kind()) {
-            return Err(usage("Chess960 over XBoard is not supported"));
-        }
         if options.multipv.is_some_and(|k| k > 1) {
             return Err(usage("XBoard engines have no multi-PV"));
         }
@@ -225,6 +112,7 @@ impl Engine {
             }
         }
         let variant = match V::UCI_VARIANT {
+            "chess" if V::chess960(game.kind()) => "fischerandom",
             "chess" => "normal",
             other => other,
         };
@@ -237,7 +125,22 @@ impl Engine {
                 "the XBoard engine does not play {variant}"
             )));
         }
+        let prefix = if self.xboard_feature("usermove") == Some("1") {
+            "usermove "
+        } else {
+            ""
+        };
         self.xboard_ping()?;
+        // Fairy-Stockfish keeps the positions of an analysis until it is sent a move: the game
+        // after `new` then starts on stale state and its castling moves are refused (`Error
+        // (unkown command): e1g1`). A legal move of the analysed position (in force mode, so
+        // nothing searches) hands that state back first.
+        if let Some(mv) = self.session().analysed.take() {
+            self.process.send("force")?;
+            if !mv.is_empty() {
+                self.process.send(&format!("{prefix}{mv}"))?;
+            }
+        }
         self.process.send("new")?;
         // `new` keeps the variant in some engines (Fairy-Stockfish): back to chess by name.
         let last = self.session().variant.take();
@@ -248,15 +151,12 @@ impl Engine {
             self.session().variant = Some(variant.to_owned());
         }
         self.process.send("force")?;
-        let start = game.start().fen();
-        if variant != "normal" || start != Game::<V>::new().start().fen() {
-            self.process.send(&format!("setboard {start}"))?;
+        let start = game.start();
+        if variant != "normal" || start.fen() != Game::<V>::new().start().fen() {
+            // Chess960 as Shredder-FEN (the castling rooks' files), as python-chess sends it.
+            self.process
+                .send(&format!("setboard {}", V::xboard_fen(start)))?;
         }
-        let prefix = if self.xboard_feature("usermove") == Some("1") {
-            "usermove "
-        } else {
-            ""
-        };
         for (at, &mv) in game.positions().iter().zip(game.moves()) {
             let text = V::engine_move(at, mv, XiangqiDialect::Ucci);
             self.process.send(&format!("{prefix}{text}"))?;
@@ -271,11 +171,17 @@ impl Engine {
                     self.process.send(&format!("include {text}"))?;
                 }
             }
+            self.xboard_check_setup(None)?;
             self.process.send("post")?;
             self.process.send("analyze")?;
+            let any = pos.legal_moves().first().copied();
+            self.session().analysed = Some(any.map_or_else(String::new, |mv| {
+                V::engine_move(pos, mv, XiangqiDialect::Ucci)
+            }));
             stop_at = limit.movetime.map(|t| now + t);
         } else {
             self.send_xboard_limits(limit, pos.turn(), clock, inc)?;
+            self.xboard_check_setup(limit.depth)?;
             self.process.send("post")?;
             self.process
                 .send(if options.ponder { "hard" } else { "easy" })?;
@@ -336,7 +242,8 @@ impl Engine {
             self.process.send(&format!("st {}", nodes.max(1)))?;
         }
         if let Some(depth) = limit.depth {
-            self.process.send(&format!("sd {}", depth.max(1)))?;
+            let word = self.session().depth_command.unwrap_or("sd");
+            self.process.send(&format!("{word} {}", depth.max(1)))?;
         }
         let centis = |d: Duration| (d.as_millis() / 10).max(1);
         for (clock, white) in [(limit.white_clock, true), (limit.black_clock, false)] {
@@ -360,7 +267,7 @@ impl Engine {
             return Ok(());
         }
         if exit {
-            self.process.send("exit")?;
+            self.leave_analysis()?;
         }
         let n = self.next_ping();
         self.process.send(&format!("ping {n}"))?;
@@ -370,13 +277,21 @@ impl Engine {
         Ok(())
     }
 
+    /// `exit`, then `xboard`: GNU Chess 6 leaves XBoard mode on `exit` (it resets all its flags),
+    /// then prompts (`White (1) : `) before its next lines and stalls; `xboard` brings it back,
+    /// and other engines take it as the reminder it is.
+    fn leave_analysis(&mut self) -> Result<(), EngineError> {
+        self.process.send("exit")?;
+        self.process.send("xboard")
+    }
+
     /// Ends a failed search: the engine leaves analysis mode (`exit`) and stops thinking
     /// (`force`); what it still sends is dropped by the next search's `ping`.
     fn xboard_abort(&mut self) {
         self.state = State::Idle;
         if let Some(search) = self.session().search.take() {
             if search.analysis {
-                let _ = self.process.send("exit");
+                let _ = self.leave_analysis();
             }
             let _ = self.process.send("force");
         }
@@ -440,7 +355,13 @@ impl Engine {
             };
             match XboardMessage::parse(&line) {
                 XboardMessage::Thinking(info) => {
+                    let sent_pv = !info.pv.is_empty();
                     let info = read_thinking(pos, *info);
+                    if sent_pv && info.pv.is_empty() {
+                        // Not a line of this position: GNU Chess may still print a line of
+                        // the previous search after answering the next search's `ping`.
+                        continue;
+                    }
                     let search = self.session().search.as_mut().expect("searching");
                     if search.analysis {
                         if let Some(&first) = info.pv.first() {
