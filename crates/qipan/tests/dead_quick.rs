@@ -57,6 +57,29 @@ fn outcome_ends_only_labelled_dead_positions() {
     assert!(ended * 10 >= dead * 9, "{ended} of {dead}");
 }
 
+/// One position of the labelled set (label "none") for each way the quick check proves: a king
+/// in check by a pawn (every move leads to a locked structure), a forced move at any material
+/// (Kxh5 rams the last free pawn), and a bishop that crosses the wall and checks but never
+/// mates (the mate-pattern test).
+#[test]
+fn each_proof_of_the_quick_check_ends_its_position() {
+    let set = labelled_set();
+    for fen in [
+        "8/6pk/p1p2pPp/PpP1pP1P/1P2P3/8/8/7K b - - 0 1",
+        "8/8/p1p5/PpPp1p1P/1P1P1Ppk/K5Pp/7P/8 b - - 0 1",
+        "4k3/1B6/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1",
+    ] {
+        let (_, label, _) = set.iter().find(|(f, _, _)| f == fen).unwrap();
+        assert_eq!(label, "none", "{fen}");
+        let pos: Chess = fen.parse().unwrap();
+        assert_eq!(
+            pos.position_outcome().map(|o| o.termination),
+            Some(Termination::DeadPosition),
+            "{fen}"
+        );
+    }
+}
+
 /// A small xorshift generator: the same positions on every run.
 struct Rng(u64);
 
