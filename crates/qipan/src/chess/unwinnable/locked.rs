@@ -16,8 +16,10 @@
 //!
 //! Under 1–3 the pawns stay where they are in every position that can follow, so every piece
 //! stays inside its reach; a checkmate needs a check, and the winner's pieces (and pawns) attack
-//! no square the loser's king can ever stand on. The proof gives up (`false`) whenever one of the
-//! conditions fails: it never says "cannot" without them.
+//! no square the loser's king can ever stand on. When they can, but the winner's only pieces are
+//! bishops of one square colour, the mate-pattern test ([`bishops_never_mate`]) may still show
+//! that the king always keeps a flight square of the other colour. The proof gives up (`false`)
+//! whenever one of the conditions fails: it never says "cannot" without them.
 
 use super::super::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
