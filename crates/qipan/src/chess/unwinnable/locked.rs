@@ -141,6 +141,14 @@ fn bishops_never_mate(pos: &Chess, winner: Color, checked: Bitboard, covered: Bi
         .all(|m| (king_attacks(m) & flights).any())
 }
 
+/// How many pawns have no pawn (of either side) on the square in front of them.
+pub(super) fn free_pawns(pos: &Chess) -> u32 {
+    let pawns = pos.by_role(Role::Pawn);
+    let white = pos.pieces(Color::White, Role::Pawn).0;
+    let black = pos.pieces(Color::Black, Role::Pawn).0;
+    ((white << 8) & !pawns.0).count_ones() + ((black >> 8) & !pawns.0).count_ones()
+}
+
 /// Whether every pawn has a pawn (of either side) on the square in front of it.
 pub(super) fn all_pawns_rammed(pos: &Chess) -> bool {
     let pawns = pos.by_role(Role::Pawn);

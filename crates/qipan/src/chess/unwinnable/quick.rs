@@ -17,7 +17,7 @@
 //! [`Chess::is_dead_position`], so the two never disagree on a "dead".
 
 use super::super::{Chess, Role};
-use super::locked::{all_pawns_rammed, locked_verdicts};
+use super::locked::{all_pawns_rammed, free_pawns, locked_verdicts};
 use super::QUICK_NODES;
 use crate::Color;
 
@@ -33,7 +33,7 @@ pub(super) fn dead(pos: &Chess, legal_moves: usize) -> bool {
         if locked_candidate(&pos) {
             return locked_dead(&pos, legal_moves);
         }
-        if legal_moves != 1 {
+        if legal_moves != 1 || !may_end_dead_in_one_move(&pos) {
             return false;
         }
         let Some(&only) = pos.legal_moves().first() else {
@@ -50,6 +50,17 @@ pub(super) fn dead(pos: &Chess, legal_moves: usize) -> bool {
         }
     }
     false
+}
+
+/// A necessary condition, by bitboards, for the position after one move to be insufficient
+/// material for both sides or a locked candidate, tested before a forced move is played (forced
+/// moves are common in long games, playing one is not free). Insufficient material afterwards
+/// needs no pawn, rook or queen left, and a move removes or promotes at most one. A locked
+/// candidate afterwards needs four pawns, and one move fixes at most two pawns that are not
+/// rammed now (a push that rams an enemy pawn fixes both).
+fn may_end_dead_in_one_move(pos: &Chess) -> bool {
+    let heavy = pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+    heavy.count() <= 1 || (pos.by_role(Role::Pawn).count() >= 4 && free_pawns(pos) <= 2)
 }
 
 /// The bitboard test before any proof: at least four pawns, every one rammed against a pawn.
