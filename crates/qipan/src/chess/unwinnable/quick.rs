@@ -11,7 +11,8 @@
 //! * **Forced moves.** A position with a single legal move is as dead as the position that move
 //!   leads to: forced moves are followed (at most [`QUICK_NODES`] of them) while they last, and
 //!   the chain ends in a dead position when it reaches a stalemate, too little material for both
-//!   sides, or a locked structure proven as above.
+//!   sides, or a locked structure proven as above. A forced move is only played when a bitboard
+//!   test allows one of these ends one move later ([`may_end_dead_in_one_move`]).
 //!
 //! It only ever answers "dead" or "not proven"; every "dead" is one of the proofs of
 //! [`Chess::is_dead_position`], so the two never disagree on a "dead".
