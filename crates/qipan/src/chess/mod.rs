@@ -54,7 +54,7 @@ pub use rules::{CastlingMode, ChessRules};
 pub use setup::{Setup, SetupError, StatusFlags};
 pub use setup_fen::UnplayableSetup;
 pub use square::{ParseSquareError, Square};
-pub use unwinnable::{Analysis, Effort, ProofKind, Verdict, QUICK_FORCED_MAX_PIECES, QUICK_NODES};
+pub use unwinnable::{Analysis, Effort, ProofKind, Verdict, QUICK_NODES};
 pub use validate::{PositionError, PositionProblems};
 
 use crate::notation::{Notation, NotationError};

@@ -16,8 +16,10 @@
 //!
 //! Under 1–3 the pawns stay where they are in every position that can follow, so every piece
 //! stays inside its reach; a checkmate needs a check, and the winner's pieces (and pawns) attack
-//! no square the loser's king can ever stand on. The proof gives up (`false`) whenever one of the
-//! conditions fails: it never says "cannot" without them.
+//! no square the loser's king can ever stand on. When they can, but the winner's only pieces are
+//! bishops of one square colour, the mate-pattern test ([`bishops_never_mate`]) may still show
+//! that the king always keeps a flight square of the other colour. The proof gives up (`false`)
+//! whenever one of the conditions fails: it never says "cannot" without them.
 
 use super::super::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -26,6 +28,7 @@ use super::super::{Bitboard, Chess, Role, Square};
 use crate::Color;
 
 /// What one piece can ever do behind the fixed pawns.
+#[derive(Clone, Copy)]
 struct Reach {
     /// Squares it can ever stand on (its own square included).
     squares: Bitboard,
@@ -36,13 +39,18 @@ struct Reach {
 /// Whether `winner` provably can never checkmate because every pawn is fixed for ever and the
 /// winner's pieces can never attack a square the enemy king can reach (see the module's proof).
 pub(super) fn locked_cannot_mate(pos: &Chess, winner: Color) -> bool {
+    locked_verdicts(pos)[winner.index()]
+}
+
+/// [`locked_cannot_mate`] for both winners at once (indexed by the winner's colour), sharing the
+/// reach of every piece. Gives up (`[false, false]`) at the first sign that a pawn may move, so a
+/// position that is not locked costs little.
+pub(super) fn locked_verdicts(pos: &Chess) -> [bool; 2] {
+    const NOT_LOCKED: [bool; 2] = [false, false];
     let pawns = pos.by_role(Role::Pawn);
     // An en passant capture would move a pawn this very move; no locked proof then.
-    if pawns.is_empty() || pos.ep_square().is_some() {
-        return false;
-    }
-    if !all_pawns_rammed(pos) {
-        return false;
+    if pawns.is_empty() || pos.ep_square().is_some() || !all_pawns_rammed(pos) {
+        return NOT_LOCKED;
     }
     let pawn_attacks_of = |color: Color| -> Bitboard {
         pos.pieces(color, Role::Pawn)
@@ -50,11 +58,21 @@ pub(super) fn locked_cannot_mate(pos: &Chess, winner: Color) -> bool {
             .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq))
     };
     let covered_by_pawns = [pawn_attacks_of(Color::White), pawn_attacks_of(Color::Black)];
+    // Every unit's reach holds its own square: a pawn that attacks an enemy unit now (a pawn, a
+    // piece, the king in check) can capture, and nothing is locked. Tested first: it is free.
+    for color in Color::ALL {
+        if (covered_by_pawns[color.index()] & pos.by_color(!color)).any() {
+            return NOT_LOCKED;
+        }
+    }
 
-    let mut stands = [Bitboard::EMPTY; 2];
+    // Per colour: squares its non-king pieces can ever attack, stand on, and its king's reach.
     let mut checks = [Bitboard::EMPTY; 2];
-    let mut captures_pawns = [false; 2];
-    let mut king_region = [Bitboard::EMPTY; 2];
+    let mut piece_stands = [Bitboard::EMPTY; 2];
+    let mut king = [Reach {
+        squares: Bitboard::EMPTY,
+        attacks: Bitboard::EMPTY,
+    }; 2];
     for color in Color::ALL {
         let enemy_pawns = pos.pieces(!color, Role::Pawn);
         let enemy_cover = covered_by_pawns[(!color).index()];
@@ -62,49 +80,77 @@ pub(super) fn locked_cannot_mate(pos: &Chess, winner: Color) -> bool {
             let Some(role) = pos.role_at(sq) else {
                 continue;
             };
-            let reach = piece_reach(role, sq, pawns, enemy_cover);
-            stands[color.index()] |= reach.squares;
+            // A king can take only a pawn that no enemy pawn protects; a piece takes any pawn
+            // it attacks, and is taken by a pawn wherever one attacks it.
+            let (no_attack, no_stand) = if role == Role::King {
+                (enemy_pawns & !enemy_cover, Bitboard::EMPTY)
+            } else {
+                (enemy_pawns, enemy_cover)
+            };
+            let Some(reach) = piece_reach(role, sq, pawns, enemy_cover, no_attack, no_stand) else {
+                return NOT_LOCKED;
+            };
             if role == Role::King {
-                king_region[color.index()] |= reach.squares;
-                // A king can take only a pawn that no enemy pawn protects.
-                if (reach.attacks & enemy_pawns & !enemy_cover).any() {
-                    captures_pawns[color.index()] = true;
-                }
+                king[color.index()] = reach;
             } else {
                 checks[color.index()] |= reach.attacks;
-                if (reach.attacks & enemy_pawns).any() {
-                    captures_pawns[color.index()] = true;
-                }
+                piece_stands[color.index()] |= reach.squares;
             }
         }
     }
-    for color in Color::ALL {
-        // A pawn of `color` could capture when an enemy piece ever stands where it attacks.
-        let enemy_material = stands[(!color).index()] | pos.pieces(!color, Role::Pawn);
-        if (covered_by_pawns[color.index()] & enemy_material).any() {
-            return false;
-        }
-        if captures_pawns[color.index()] {
-            return false;
-        }
+    // The pieces never stand where an enemy pawn attacks (tested in `piece_reach`), and a king
+    // never steps there: no pawn can ever capture, none can ever be captured.
+    let mut verdicts = NOT_LOCKED;
+    for winner in Color::ALL {
+        let (w, l) = (winner.index(), (!winner).index());
+        let winner_checks = checks[w] | covered_by_pawns[w];
+        verdicts[w] = (winner_checks & king[l].squares).is_empty()
+            || bishops_never_mate(
+                pos,
+                winner,
+                checks[w] & king[l].squares,
+                pawns | covered_by_pawns[w] | piece_stands[l] | king[w].attacks,
+            );
     }
-    let winner_checks = checks[winner.index()] | covered_by_pawns[winner.index()];
-    (winner_checks & king_region[(!winner).index()]).is_empty()
+    verdicts
 }
 
-/// Whether there are at least four pawns and at most one of them is not rammed against a pawn (the
-/// blocked structures where `outcome()`'s quick check looks for a proof).
-pub(super) fn nearly_rammed(pos: &Chess) -> bool {
+/// The mate-pattern test for a winner whose only pieces are bishops of one square colour (its
+/// pawns are fixed): a mate needs the loser's king on a square `m` a bishop checks (a fixed pawn
+/// never checks it: the king never steps onto a square a pawn attacks). The king then always has a
+/// flight square when some neighbour of `m` of the other colour can never be covered or filled:
+/// not a pawn's square, not attacked by a winner's pawn or ever by the winner's king, never
+/// reached by a loser's piece (`covered` holds all of these). Bishops of the checking colour never
+/// attack it, and a slider's line through `m` stays on `m`'s colour. So no `m` is a mate.
+fn bishops_never_mate(pos: &Chess, winner: Color, checked: Bitboard, covered: Bitboard) -> bool {
+    let pieces = pos.by_color(winner) - pos.by_role(Role::Pawn) - pos.by_role(Role::King);
+    let bishops = pos.pieces(winner, Role::Bishop);
+    if pieces != bishops {
+        return false;
+    }
+    let other_colour = if (bishops & Bitboard::DARK).is_empty() {
+        Bitboard::DARK
+    } else if (bishops & Bitboard::LIGHT).is_empty() {
+        Bitboard::LIGHT
+    } else {
+        return false;
+    };
+    let flights = other_colour & !covered;
+    checked
+        .into_iter()
+        .all(|m| (king_attacks(m) & flights).any())
+}
+
+/// How many pawns have no pawn (of either side) on the square in front of them.
+pub(super) fn free_pawns(pos: &Chess) -> u32 {
     let pawns = pos.by_role(Role::Pawn);
     let white = pos.pieces(Color::White, Role::Pawn).0;
     let black = pos.pieces(Color::Black, Role::Pawn).0;
-    let free_white = (white << 8) & !pawns.0;
-    let free_black = (black >> 8) & !pawns.0;
-    pawns.count() >= 4 && (free_white.count_ones() + free_black.count_ones()) == 0
+    ((white << 8) & !pawns.0).count_ones() + ((black >> 8) & !pawns.0).count_ones()
 }
 
 /// Whether every pawn has a pawn (of either side) on the square in front of it.
-fn all_pawns_rammed(pos: &Chess) -> bool {
+pub(super) fn all_pawns_rammed(pos: &Chess) -> bool {
     let pawns = pos.by_role(Role::Pawn);
     let white = pos.pieces(Color::White, Role::Pawn).0;
     let black = pos.pieces(Color::Black, Role::Pawn).0;
@@ -114,8 +160,16 @@ fn all_pawns_rammed(pos: &Chess) -> bool {
 
 /// The squares a piece of `role` on `from` can ever reach with the pawns `fixed` as the only
 /// obstacles, and the squares it attacks from them. A king avoids `enemy_cover`, the squares enemy
-/// pawns attack.
-fn piece_reach(role: Role, from: Square, fixed: Bitboard, enemy_cover: Bitboard) -> Reach {
+/// pawns attack. `None` as soon as it can attack a square of `no_attack` or stand on one of
+/// `no_stand` (the proof is lost; the rest of the reach is not needed).
+fn piece_reach(
+    role: Role,
+    from: Square,
+    fixed: Bitboard,
+    enemy_cover: Bitboard,
+    no_attack: Bitboard,
+    no_stand: Bitboard,
+) -> Option<Reach> {
     let free = !fixed;
     let step = |sq: Square| -> Bitboard {
         match role {
@@ -141,10 +195,13 @@ fn piece_reach(role: Role, from: Square, fixed: Bitboard, enemy_cover: Bitboard)
         let targets = step(sq);
         attacks |= targets;
         let new = targets & allowed & !squares;
+        if (targets & no_attack).any() || (new & no_stand).any() {
+            return None;
+        }
         squares |= new;
         frontier |= new;
     }
-    Reach { squares, attacks }
+    Some(Reach { squares, attacks })
 }
 
 #[cfg(test)]
@@ -196,5 +253,44 @@ mod tests {
         let p = pos("4k3/8/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4KB2 w - - 0 1");
         assert!(locked_cannot_mate(&p, Color::White));
         assert!(locked_cannot_mate(&p, Color::Black));
+    }
+
+    #[test]
+    fn a_bishop_of_one_colour_that_checks_never_mates_a_king_with_flights_of_the_other() {
+        // The bishop reaches Black's half and checks on light squares, but every light square of
+        // Black's king region has a dark neighbour no white unit can ever cover or fill.
+        let p = pos("4k3/1B6/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1");
+        assert!(locked_cannot_mate(&p, Color::White));
+        assert!(locked_cannot_mate(&p, Color::Black));
+    }
+
+    /// Every locked proof, for each colour of every position of the labelled set, agrees with
+    /// the set's label (chasolver's verdict): the proof never says "cannot" to a side that can win.
+    #[test]
+    fn locked_proofs_agree_with_the_labelled_set() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/chess-unwinnable-labelled.epd"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut proofs = 0;
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+            let label = fields[1].strip_prefix("can_win ").unwrap();
+            let p: Chess = fields[0].parse().unwrap();
+            for (color, name) in [(Color::White, "white"), (Color::Black, "black")] {
+                if locked_cannot_mate(&p, color) {
+                    proofs += 1;
+                    assert!(
+                        label != "both" && label != name,
+                        "{line}: locked proof says {name} cannot win"
+                    );
+                }
+            }
+        }
+        assert!(proofs >= 300, "{proofs} locked proofs");
     }
 }

@@ -40,6 +40,7 @@ mod greedy;
 mod helpmate;
 mod locked;
 mod proof;
+mod quick;
 
 use super::{Chess, Move};
 use crate::Color;
@@ -104,12 +105,6 @@ impl Effort {
         proof_depth: 0,
     };
 }
-
-/// The most pieces (kings included) of a position with a single legal move that `outcome()`'s
-/// quick check follows: a forced move ends a game only when it leaves too little material (as
-/// Kxa8 in lichess issue 7039) or a locked structure, and in positions with more material a forced
-/// move is usually a reply to a check in the middle of an attack.
-pub const QUICK_FORCED_MAX_PIECES: u32 = 8;
 
 /// Positions of the first search pass (depth budget 1).
 const FIRST_PASS_NODES: u64 = 1_000;
@@ -286,51 +281,16 @@ impl Chess {
             .all(|color| self.can_win_within(color, effort).verdict == Verdict::Cannot)
     }
 
-    /// The check every `outcome()` runs, given the number of legal moves. It looks only where the
-    /// dead positions of real games are (a single legal move with at most
-    /// [`QUICK_FORCED_MAX_PIECES`] pieces on the board, a pawn structure of four pawns or more
-    /// where at most one pawn is not rammed against a pawn), so ordinary positions
-    /// cost a few bitboard tests; there it runs the proofs and small closure passes within
-    /// [`QUICK_NODES`] positions per colour. It only ever answers "dead" or "not proven";
-    /// anything else is left to [`Chess::is_dead_position`].
+    /// The check every `outcome()` runs, given the number of legal moves (see the `quick`
+    /// module): it looks only at positions with every pawn rammed and at forced moves, costs a
+    /// few bitboard tests elsewhere, and never searches. It only ever answers "dead" or "not
+    /// proven"; anything else is left to [`Chess::is_dead_position`].
     pub(crate) fn is_dead_position_quick(&self, legal_moves: usize) -> bool {
-        let units = self.occupied().count();
-        let forced = legal_moves == 1 && units <= QUICK_FORCED_MAX_PIECES;
-        let candidate = forced || locked::nearly_rammed(self);
-        candidate && Color::ALL.into_iter().all(|color| self.quick_cannot(color))
-    }
-
-    /// The quick mode's proof that `color` cannot mate: the static proofs, then closure passes.
-    fn quick_cannot(&self, color: Color) -> bool {
-        if self.turn() != color && self.is_checkmate() {
-            return false;
-        }
-        let mut budget = Budget::new(QUICK_NODES);
-        if proof::cannot_mate(self, color, Effort::QUICK.proof_depth, &mut budget) {
-            return true;
-        }
-        if helpmate::closure(self, color, QUICK_NODES / 2, &mut budget) == Some(false) {
-            return true;
-        }
-        let passes = [
-            helpmate::Pass {
-                depth: 1,
-                nodes: QUICK_NODES / 4,
-            },
-            helpmate::Pass {
-                depth: 4,
-                nodes: QUICK_NODES,
-            },
-        ];
-        matches!(
-            helpmate::search(self, color, &passes, QUICK_MAX_PLIES, &mut budget),
-            helpmate::Found::Cannot
-        )
+        quick::dead(self, legal_moves)
     }
 }
 
-/// Positions the quick check of `outcome()` may visit per colour.
-pub const QUICK_NODES: u64 = 200;
-
-/// Plies of the longest line the quick check's passes follow.
-const QUICK_MAX_PLIES: u32 = 64;
+/// The most forced moves (positions with a single legal move) the quick check of `outcome()`
+/// follows; it plays at most this many moves plus one move per legal move of a position in
+/// check by a pawn.
+pub const QUICK_NODES: u64 = 16;

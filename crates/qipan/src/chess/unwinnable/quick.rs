@@ -1,0 +1,95 @@
+//! The dead-position check every `outcome()` runs. It must cost next to nothing on the positions
+//! of ordinary games, so it never searches: it looks only where the dead positions of real games
+//! are, through bitboard tests first, and proves "dead" only by the static proofs.
+//!
+//! * **Locked structures.** Every pawn rammed against a pawn (at least four pawns): the locked-pawn
+//!   proof for both colours at once ([`locked_verdicts`]), which gives up at the first unit that
+//!   could take or be taken. When the side to move is in check by a pawn (the one obstacle a
+//!   single move removes: the king steps off the pawn's diagonal or takes it), every legal move is
+//!   tried and each position it leads to must be proven (or be a stalemate, or leave too little
+//!   material).
+//! * **Forced moves.** A position with a single legal move is as dead as the position that move
+//!   leads to: forced moves are followed (at most [`QUICK_NODES`] of them) while they last, and
+//!   the chain ends in a dead position when it reaches a stalemate, too little material for both
+//!   sides, or a locked structure proven as above. A forced move is only played when a bitboard
+//!   test allows one of these ends one move later ([`may_end_dead_in_one_move`]).
+//!
+//! It only ever answers "dead" or "not proven"; every "dead" is one of the proofs of
+//! [`Chess::is_dead_position`], so the two never disagree on a "dead".
+
+use super::super::{Chess, Role};
+use super::locked::{all_pawns_rammed, free_pawns, locked_verdicts};
+use super::QUICK_NODES;
+use crate::Color;
+
+/// The most legal moves of a position in check by a pawn that the check branches into.
+const QUICK_BRANCHING: usize = 8;
+
+/// Whether `pos` (not checkmate, not stalemate, with `legal_moves` legal moves) is proven dead
+/// by the quick check.
+pub(super) fn dead(pos: &Chess, legal_moves: usize) -> bool {
+    let mut pos = *pos;
+    let mut legal_moves = legal_moves;
+    for _ in 0..QUICK_NODES {
+        if locked_candidate(&pos) {
+            return locked_dead(&pos, legal_moves);
+        }
+        if legal_moves != 1 || !may_end_dead_in_one_move(&pos) {
+            return false;
+        }
+        let Some(&only) = pos.legal_moves().first() else {
+            return false;
+        };
+        pos.play_unchecked(only);
+        legal_moves = pos.count_legal_moves();
+        if legal_moves == 0 {
+            // Checkmate ends the game with a win; stalemate with a draw, nobody mated.
+            return !pos.is_check();
+        }
+        if pos.is_insufficient_material() {
+            return true;
+        }
+    }
+    false
+}
+
+/// A necessary condition, by bitboards, for the position after one move to be insufficient
+/// material for both sides or a locked candidate, tested before a forced move is played (forced
+/// moves are common in long games, playing one is not free). Insufficient material afterwards
+/// needs no pawn, rook or queen left, and a move removes or promotes at most one. A locked
+/// candidate afterwards needs four pawns, and one move fixes at most two pawns that are not
+/// rammed now (a push that rams an enemy pawn fixes both).
+fn may_end_dead_in_one_move(pos: &Chess) -> bool {
+    let heavy = pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+    heavy.count() <= 1 || (pos.by_role(Role::Pawn).count() >= 4 && free_pawns(pos) <= 2)
+}
+
+/// The bitboard test before any proof: at least four pawns, every one rammed against a pawn.
+fn locked_candidate(pos: &Chess) -> bool {
+    pos.by_role(Role::Pawn).count() >= 4 && all_pawns_rammed(pos)
+}
+
+/// Whether a position with every pawn rammed is proven dead: locked for both colours, or in
+/// check by a pawn with every legal move leading to a proven position.
+fn locked_dead(pos: &Chess, legal_moves: usize) -> bool {
+    let proven = locked_verdicts(pos);
+    if proven == [true, true] {
+        return true;
+    }
+    let pawn_check = (pos.checkers() & pos.by_role(Role::Pawn)).any();
+    if !pawn_check || legal_moves > QUICK_BRANCHING {
+        return false;
+    }
+    pos.legal_moves().into_iter().all(|mv| {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        if !child.has_legal_moves() {
+            return !child.is_check();
+        }
+        let child_proven = locked_verdicts(&child);
+        Color::ALL.into_iter().all(|color| {
+            let i = color.index();
+            proven[i] || child_proven[i] || child.has_insufficient_material(color)
+        })
+    })
+}
