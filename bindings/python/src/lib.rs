@@ -21,6 +21,7 @@ pub mod games;
 pub mod legal;
 pub mod pgn_annotations;
 pub mod pgn_events;
+pub mod chess_text;
 pub mod pgn_tree;
 pub mod piece;
 pub mod polyglot;

@@ -64,7 +64,7 @@ impl Setup {
 
     /// The rook square a castling letter names (python-chess's `set_castling_fen`), `None` for a
     /// character that is no castling letter.
-    fn castling_rook(&self, letter: char) -> Option<Bitboard> {
+    pub(super) fn castling_rook(&self, letter: char) -> Option<Bitboard> {
         let color = if letter.is_ascii_uppercase() {
             Color::White
         } else {
