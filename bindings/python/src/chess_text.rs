@@ -110,6 +110,12 @@ macro_rules! with_chess_text {
                     Ok(())
                 }
 
+                /// Whether the board holds a castling right only Chess960 has (a rook off the
+                /// corners, a king off the e-file).
+                fn has_chess960_castling_rights(&self) -> bool {
+                    self.inner.setup().has_chess960_castling_rights()
+                }
+
                 /// Switches Chess960 castling on or off; the moves stay.
                 #[setter(chess960)]
                 fn set_chess960(&mut self, py: ::pyo3::Python<'_>, chess960: bool) -> ::pyo3::PyResult<()> {

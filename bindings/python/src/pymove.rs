@@ -64,6 +64,8 @@ fn is_coordinate_text(text: &str) -> bool {
     matches!(b.len(), 4 | 5)
         && square(b[0], b[1])
         && square(b[2], b[3])
+        // A move from a square to itself is no move (the null move is `0000`), as in python-chess.
+        && b[..2] != b[2..4]
         && (b.len() == 4 || b"qrbnkp".contains(&b[4]))
 }
 
@@ -75,7 +77,13 @@ fn drop_text(text: &str) -> Option<String> {
     (b.len() == 4 && b[1] == b'@' && b"pnbrqk".contains(&b[0].to_ascii_lowercase()))
         .then_some(())
         .filter(|()| square(b[2].to_ascii_lowercase(), b[3]))
-        .map(|()| format!("{}@{}", char::from(b[0].to_ascii_uppercase()), &text[2..].to_ascii_lowercase()))
+        .map(|()| {
+            format!(
+                "{}@{}",
+                char::from(b[0].to_ascii_uppercase()),
+                &text[2..].to_ascii_lowercase()
+            )
+        })
 }
 
 /// python-chess's `Move(to_square, to_square, drop=piece_type)`: the drop's coordinates.
@@ -102,7 +110,11 @@ fn drop_from_squares(from: i64, to: i64, drop: i64) -> PyResult<PyMove> {
             ))
         })?;
     Ok(PyMove::new(MoveRepr::Text {
-        text: format!("{letter}@{}{}", char::from(b'a' + square % 8), char::from(b'1' + square / 8)),
+        text: format!(
+            "{letter}@{}{}",
+            char::from(b'a' + square % 8),
+            char::from(b'1' + square / 8)
+        ),
         game: Some(GameKind::Chess),
     }))
 }
@@ -182,7 +194,9 @@ impl PyMove {
         };
         if let Some(drop) = drop {
             if promotion.is_some() {
-                return Err(PyValueError::new_err("a move is a drop or a promotion, not both"));
+                return Err(PyValueError::new_err(
+                    "a move is a drop or a promotion, not both",
+                ));
             }
             return drop_from_squares(first.extract()?, args.get_item(1)?.extract()?, drop);
         }

@@ -91,7 +91,10 @@ impl Setup {
                 if file > 0 {
                     out.push(' ');
                 }
-                out.push(self.piece_at(Square::new(rank * 8 + file)).map_or('.', Piece::char));
+                out.push(
+                    self.piece_at(Square::new(rank * 8 + file))
+                        .map_or('.', Piece::char),
+                );
             }
             if rank > 0 {
                 out.push('\n');

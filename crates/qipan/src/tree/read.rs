@@ -136,7 +136,9 @@ impl<'a, V: Variant> Builder<'a, V> {
             .expect("the main line's frame is never popped")
     }
 
-    fn skipping(&self) -> bool {
+    /// Whether moves are passed over: after an unplayable move in this line, or for good after a
+    /// `FEN` tag that does not read or a bound.
+    pub(super) fn skipping(&self) -> bool {
         self.stopped || self.skip_depth.is_some()
     }
 }
@@ -236,7 +238,11 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         let node = self.current();
         let at_game_start = node == self.tree.root() && self.tree.is_empty();
         if self.in_variation || at_game_start {
-            join(&mut self.tree.node_mut(node).comment, text, self.python_chess);
+            join(
+                &mut self.tree.node_mut(node).comment,
+                text,
+                self.python_chess,
+            );
         } else {
             join(&mut self.starting_comment, text, self.python_chess);
         }

@@ -63,6 +63,7 @@ pub fn read_event_movetext<S: LineSource>(
             }
             _ if skip > 0 => {}
             PgnEvent::Comment(text) => builder.comment(&text, builder.depth()),
+            PgnEvent::Nag(_) if builder.skipping() => {}
             PgnEvent::Nag(digits) => match digits.parse::<u8>() {
                 Ok(nag) => builder.nag(nag, builder.depth()),
                 Err(_) => builder.error(
@@ -83,6 +84,8 @@ pub fn read_event_movetext<S: LineSource>(
                     builder.end_variation(builder.depth());
                 }
             }
+            // After a `FEN` tag that does not read, python-chess reads no movetext, result included.
+            PgnEvent::Result(_) if builder.skipping() => {}
             PgnEvent::Result(result) if builder.depth() == 1 => builder.result(result, line),
             // A result inside a variation is read as a move (and is an error there).
             PgnEvent::Result(text) => skip = play(&mut builder, text, line),
@@ -139,5 +142,58 @@ impl super::AnyGameTree {
             );
         }
         Ok(Some(Ok(tree.into())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::ReadLines;
+    use crate::tree::AnyGameTree;
+
+    fn games(text: &str) -> Vec<GameTree<Chess>> {
+        let mut source = ReadLines(text.as_bytes());
+        let mut out = Vec::new();
+        loop {
+            let mut reader = EventReader::new(source);
+            match AnyGameTree::read_events(&mut reader, &Limits::default()).unwrap() {
+                Some(Ok(AnyGameTree::Chess(tree))) => out.push(tree),
+                Some(_) => panic!("not chess"),
+                None => return out,
+            }
+            source = reader.into_source();
+        }
+    }
+
+    // The expectations are python-chess 1.11's answers on the same texts.
+    #[test]
+    fn a_comment_keeps_its_line_break_and_brackets_out_of_turn_are_passed_over() {
+        let tree = &games("1. e4 (1. d4))) !? *\n")[0];
+        assert!(tree.errors.is_empty());
+        assert_eq!(
+            AnyGameTree::Chess(tree.clone()).mainline_texts(None),
+            ["e4"]
+        );
+        let e4 = tree.next(tree.root()).unwrap();
+        assert_eq!(tree.node(e4).nags, [5]);
+        assert_eq!(tree.variations(tree.root()).len(), 2);
+        let tree = &games("((( 1. c4 *")[0];
+        assert!(tree.errors.is_empty());
+        assert_eq!(
+            AnyGameTree::Chess(tree.clone()).mainline_texts(None),
+            ["c4"]
+        );
+        let tree = &games("1. e4 e5 ( 1... c5 {\n/\\ Ne7, c6}) *")[0];
+        let c5 = tree.variations(tree.next(tree.root()).unwrap())[1];
+        assert_eq!(tree.node(c5).comment, "\n/\\ Ne7, c6");
+    }
+
+    #[test]
+    fn games_without_movetext_and_odd_tag_names_are_read() {
+        let read = games("\n[Event \"A\"]\n\n\n[Event \"B\"]\n[BlackType: \"program\"]\n");
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].tag("Event"), Some("A"));
+        assert_eq!(read[1].tag("Event"), Some("B"));
+        assert_eq!(read[1].tag("BlackType:"), Some("program"));
     }
 }
