@@ -162,25 +162,34 @@ def test_parse_san_refuses_white_space() -> None:
 
 def _random_setup(rng: random.Random) -> str:
     """A FEN python-chess reads: any placement (kings missing or doubled, pawns on the back
-    ranks, checks on both sides), with castling letters and an en passant square drawn at
-    random."""
+    ranks, checks on both sides), with castling letters drawn at random and sometimes an en
+    passant square behind a pawn of the side that moved."""
     board = chess.Board(None)
     for _ in range(rng.randrange(0, 14)):
-        piece = chess.Piece(rng.choice(chess.PIECE_TYPES), rng.choice(chess.COLORS))
+        kind = chess.KING if rng.random() < 0.03 else rng.choice(chess.PIECE_TYPES[:-1])
+        piece = chess.Piece(kind, rng.choice(chess.COLORS))
         board.set_piece_at(rng.choice(chess.SQUARES), piece)
+    corners = rng.random() < 0.4  # the usual squares, so castling rights have a chance
     for color in chess.COLORS:
         if rng.random() < 0.8:
-            board.set_piece_at(rng.choice(chess.SQUARES), chess.Piece(chess.KING, color))
-    if rng.random() < 0.4:  # the usual corners, so castling rights have a chance
-        for square, symbol in ((chess.E1, "K"), (chess.A1, "R"), (chess.H1, "R"), (chess.E8, "k"),
-                               (chess.A8, "r"), (chess.H8, "r")):
+            home = chess.E1 if color else chess.E8
+            square = home if corners else rng.choice(chess.SQUARES)
+            board.set_piece_at(square, chess.Piece(chess.KING, color))
+    if corners:
+        for square, symbol in ((chess.A1, "R"), (chess.H1, "R"), (chess.A8, "r"), (chess.H8, "r")):
             if rng.random() < 0.7:
                 board.set_piece_at(square, chess.Piece.from_symbol(symbol))
     board.turn = rng.random() < 0.5
     castling = "".join(c for c in "KQkq" if rng.random() < 0.4) or "-"
     ep = "-"
     if rng.random() < 0.3:
-        ep = rng.choice("abcdefgh") + ("6" if board.turn else "3")
+        # An en passant square with the pawn that passed it in place: python-chess also takes a
+        # pawn's en passant capture where no pawn passed (taking whatever stands there), which
+        # qipan drops with the square.
+        file = rng.randrange(8)
+        passed = chess.square(file, 4 if board.turn else 3)
+        if board.piece_at(passed) == chess.Piece(chess.PAWN, not board.turn):
+            ep = chess.square_name(chess.square(file, 5 if board.turn else 2))
     return f"{board.board_fen()} {'w' if board.turn else 'b'} {castling} {ep} 0 1"
 
 

@@ -62,7 +62,19 @@ pub fn read_event_movetext<S: LineSource>(
                 }
             }
             _ if skip > 0 => {}
-            PgnEvent::Comment(text) => builder.comment(&text, builder.depth()),
+            PgnEvent::Comment(text) => {
+                if text.len() >= limits.max_game {
+                    // The reader keeps a comment up to the size of a game and drops the rest.
+                    builder.error(
+                        line,
+                        None,
+                        None,
+                        RecordErrorKind::Syntax,
+                        format!("a comment longer than {} bytes, cut", limits.max_game),
+                    );
+                }
+                builder.comment(&text, builder.depth());
+            }
             PgnEvent::Nag(_) if builder.skipping() => {}
             PgnEvent::Nag(digits) => match digits.parse::<u8>() {
                 Ok(nag) => builder.nag(nag, builder.depth()),
