@@ -40,11 +40,13 @@ impl<V: BindVariant> Board<V> {
                 .parse::<V::Rules>()
                 .map_err(|e| BoardError::value(e.to_string()))?,
         };
-        let start = match fen {
-            None => V::start_with(&rules),
-            Some(fen) => V::from_fen_for(fen, &rules).map_err(|e| fen_error::<V>(fen, &e))?,
-        };
-        Ok(Board::from_position(start, rules))
+        let mut board = Board::from_position(V::start_with(&rules), rules);
+        if let Some(fen) = fen {
+            // As `set_fen`: a chess FEN of a board that fails validation is held (python-chess's
+            // `Board(fen)` takes any FEN it can read).
+            board.load_fen(fen)?;
+        }
+        Ok(board)
     }
 
     /// Sets the board from `fen` under its rules, forgetting the moves: a playable position, or
@@ -67,7 +69,9 @@ impl<V: BindVariant> Board<V> {
     /// A board over `game` (a record's game at one of its nodes, say).
     pub fn from_game(game: Game<V>) -> Self {
         Board {
-            inner: CoreBoard::from_game(game).with_policy(EditPolicy::ClearHistory),
+            inner: CoreBoard::from_game(game)
+                .with_policy(EditPolicy::ClearHistory)
+                .with_plays_any(true),
         }
     }
 
@@ -87,6 +91,12 @@ impl<V: BindVariant> Board<V> {
     /// Whether the side to move is in check, on a board playable or not.
     pub fn is_check_anyhow(&self) -> bool {
         self.inner.is_check()
+    }
+
+    /// The set-up as given while the game plays it leniently and stands at its start
+    /// ([`CoreBoard::given_setup`]).
+    pub fn given_setup(&self) -> Option<&V::Setup> {
+        self.inner.given_setup()
     }
 
     /// The board as it stands, playable or not.
@@ -295,7 +305,7 @@ impl<V: BindVariant> Board<V> {
             return self.clone();
         }
         let mut copy = Board::from_position(self.position().clone(), self.inner.rules().clone());
-        if !self.is_playable() {
+        if !self.is_playable() || self.given_setup().is_some() {
             copy.set_up(self.setup());
         }
         copy

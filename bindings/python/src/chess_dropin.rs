@@ -249,7 +249,7 @@ impl PseudoLegalMoves {
 /// `#[pymethods]` block (and those of `with_chess_inspection!`).
 macro_rules! with_chess_dropin {
     (board_class! { $(#[$doc:meta])* $name:ident($variant:ty, $pyname:literal) { $($extra:tt)* } }) => {
-        $crate::chess_inspect::with_chess_inspection! {
+        $crate::chess_text::with_chess_text! {
         board_class! {
             $(#[$doc])*
             $name($variant, $pyname) {

@@ -427,7 +427,8 @@ macro_rules! with_chess_inspection {
                 /// and en passant square swapped), without moves, as python-chess's `mirror()`.
                 fn mirror(&self) -> Self {
                     let mut inner = self.inner.copy(false);
-                    if inner.is_playable() {
+                    // A board played from a set-up that fails validation mirrors its set-up.
+                    if inner.is_playable() && inner.given_setup().is_none() {
                         let rules = self.inner.game().rules().clone();
                         inner = Board::from_position(self.inner.position().mirror(), rules);
                     } else {

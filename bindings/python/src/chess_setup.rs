@@ -136,6 +136,9 @@ pub fn set_ep_square(board: &mut Board<Chess>, square: &Bound<'_, PyAny>) -> PyR
 /// python-chess's `ep_square`: on a playable board the square the last double step passed over
 /// ([`qipan::Game::passed_ep_square`]), on one set up unplayably the square as set.
 pub fn ep_square(board: &Board<Chess>) -> Option<u32> {
+    if let Some(given) = board.given_setup() {
+        return given.ep_square.map(|sq| sq.index() as u32);
+    }
     if board.is_playable() {
         board.game().passed_ep_square().map(|sq| sq.index() as u32)
     } else {

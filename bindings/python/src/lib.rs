@@ -15,6 +15,7 @@ pub mod chess_dropin;
 pub mod chess_epd;
 pub mod chess_inspect;
 pub mod chess_setup;
+pub mod chess_text;
 pub mod engine;
 pub mod errors;
 pub mod games;

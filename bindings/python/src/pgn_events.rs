@@ -5,17 +5,21 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use qipan::pgn::{EventReader, LineSource, PgnEvent};
+use qipan::pgn::{EventReader, GameLines, Limits, LineSource, LineStep, PgnEvent};
+use qipan::tree::AnyGameTree;
 
-/// The lines of a Python handle, read with its `readline()`.
+/// The lines of a Python handle, read with its `readline()`; while `kept` is `Some`, every line
+/// read is kept there too.
 struct HandleLines {
     readline: Py<PyAny>,
+    kept: Option<Vec<String>>,
 }
 
 impl LineSource for HandleLines {
     type Error = PyErr;
 
     fn read_line(&mut self, buf: &mut String) -> PyResult<bool> {
+        let start = buf.len();
         Python::attach(|py| {
             let line = self.readline.call0(py)?;
             let line = line.bind(py);
@@ -29,7 +33,10 @@ impl LineSource for HandleLines {
                     line.get_type().name()?
                 )));
             }
-            Ok(!buf.is_empty())
+            if let Some(kept) = &mut self.kept {
+                kept.push(buf[start..].to_owned());
+            }
+            Ok(buf.len() > start)
         })
     }
 }
@@ -50,7 +57,10 @@ impl PgnEvents {
     fn new(handle: &Bound<'_, PyAny>) -> PyResult<Self> {
         let readline = handle.getattr("readline")?.unbind();
         Ok(PgnEvents {
-            reader: EventReader::new(HandleLines { readline }),
+            reader: EventReader::new(HandleLines {
+                readline,
+                kept: None,
+            }),
         })
     }
 
@@ -74,6 +84,50 @@ impl PgnEvents {
     fn skip_game(&mut self) {
         self.reader.skip_game();
     }
+}
+
+/// The next game of a text handle as python-chess's `read_game` reads it
+/// ([`AnyGameTree::read_events`]), `None` at the end of the stream. A game whose moves only the
+/// record reader reads (Xiangqi) is read by it from the lines read so far and the rest of the game.
+pub fn read_tree(handle: &Bound<'_, PyAny>) -> PyResult<Option<AnyGameTree>> {
+    let readline = handle.getattr("readline")?.unbind();
+    let limits = Limits::default();
+    let mut reader = EventReader::new(HandleLines {
+        readline,
+        kept: Some(Vec::new()),
+    });
+    let game = match AnyGameTree::read_events(&mut reader, &limits)? {
+        None => return Ok(None),
+        Some(Ok(tree)) => tree,
+        Some(Err(_)) => {
+            let HandleLines { readline, kept } = reader.into_source();
+            let mut lines = GameLines::new(limits, 1);
+            let mut ended = false;
+            for line in kept.unwrap_or_default() {
+                if lines.feed(line.as_bytes()) == LineStep::End {
+                    ended = true;
+                    break;
+                }
+            }
+            let mut source = HandleLines {
+                readline,
+                kept: None,
+            };
+            let mut line = String::new();
+            while !ended {
+                line.clear();
+                if !source.read_line(&mut line)? {
+                    break;
+                }
+                ended = lines.feed(line.as_bytes()) == LineStep::End;
+            }
+            match lines.finish() {
+                Some(raw) => AnyGameTree::read_lenient(&raw, &limits),
+                None => return Ok(None),
+            }
+        }
+    };
+    Ok(Some(game))
 }
 
 /// Adds `_PgnEvents` to the module.

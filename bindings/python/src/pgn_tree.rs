@@ -171,11 +171,7 @@ impl PgnTree {
     /// The next game of a text handle, or `None` at its end.
     #[staticmethod]
     fn read(handle: &Bound<'_, PyAny>) -> PyResult<Option<PgnTree>> {
-        let Some(raw) = read_raw(handle)? else {
-            return Ok(None);
-        };
-        let tree = AnyGameTree::read_lenient(&raw, &Limits::default());
-        Ok(Some(PgnTree { tree }))
+        Ok(crate::pgn_events::read_tree(handle)?.map(|tree| PgnTree { tree }))
     }
 
     /// Every game of a record file's bytes, of any format qipan reads (PGN, XQF, CBR, CBL,

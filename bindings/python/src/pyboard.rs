@@ -235,11 +235,6 @@ macro_rules! board_class {
                 self.duplicate(py)
             }
 
-            /// The FEN of the current position.
-            fn fen(&self) -> String {
-                self.inner.fen()
-            }
-
             /// The name of the rule set in force.
             #[getter]
             fn rules(&self) -> String {
@@ -367,11 +362,6 @@ macro_rules! board_class {
                 Ok(slf.py().detach(move || qipan::perft_threads(&root, depth, threads)))
             }
 
-            /// A Unicode diagram of the position.
-            fn __str__(&self) -> String {
-                self.inner.diagram()
-            }
-
             fn __repr__(&self) -> String {
                 format!("{}('{}')", $pyname, self.inner.fen())
             }
@@ -423,10 +413,15 @@ board_class! {
     /// `"fide"` (the default) or `"chess960"`.
     ChessBoard(Chess, "ChessBoard") {
         #[new]
-        #[pyo3(signature = (fen = None, chess960 = false, rules = None))]
+        #[pyo3(signature = (fen = Some(qipan::chess::START_FEN), chess960 = false, rules = None))]
         fn py_new(fen: Option<&str>, chess960: bool, rules: Option<&str>) -> PyResult<Self> {
             let rules = if chess960 { Some("chess960") } else { rules };
-            Ok(ChessBoard { inner: Board::new(fen, rules)?, stack: Vec::new(), legal: LegalSlot::default() })
+            let mut inner = Board::new(fen, rules)?;
+            if fen.is_none() {
+                // python-chess's `Board(None)`: the empty board.
+                crate::chess_setup::clear(&mut inner);
+            }
+            Ok(ChessBoard { inner, stack: Vec::new(), legal: LegalSlot::default() })
         }
 
         /// The Chess960 start position number `n` (0–959, Scharnagl numbering; 518 is the
@@ -461,12 +456,12 @@ board_class! {
 
         /// Plays a move in SAN and returns it.
         fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<PyMove>> {
-            self.push_text(py, san, |pos, text| pos.parse_san(text))
+            self.push_text(py, san, |pos, text| pos.parse_san_exact(text))
         }
 
         /// Reads a legal move in SAN without playing it.
         fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<PyMove>> {
-            self.parse_text(py, san, |pos, text| pos.parse_san(text))
+            self.parse_text(py, san, |pos, text| pos.parse_san_exact(text))
         }
     }
 }
@@ -481,6 +476,16 @@ board_class! {
     /// Association rules: a side attacking with every move of the cycle is at fault) or `"simple"`
     /// (every repetition is a draw).
     XiangqiBoard(Xiangqi, "XiangqiBoard") {
+        /// The FEN of the current position.
+        fn fen(&self) -> String {
+            self.inner.fen()
+        }
+
+        /// A Unicode diagram of the position.
+        fn __str__(&self) -> String {
+            self.inner.diagram()
+        }
+
         #[new]
         #[pyo3(signature = (fen = None, rules = "asian"))]
         fn py_new(fen: Option<&str>, rules: &str) -> PyResult<Self> {

@@ -64,7 +64,59 @@ fn is_coordinate_text(text: &str) -> bool {
     matches!(b.len(), 4 | 5)
         && square(b[0], b[1])
         && square(b[2], b[3])
-        && (b.len() == 4 || b"qrbnk".contains(&b[4]))
+        // A move from a square to itself is no move (the null move is `0000`), as in python-chess.
+        && b[..2] != b[2..4]
+        && (b.len() == 4 || b"qrbnkp".contains(&b[4]))
+}
+
+/// A drop in python-chess's coordinates (`P@e4`: a piece letter, `@`, a chess square), as
+/// variants with drops write them; the letter upper case.
+fn drop_text(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    (b.len() == 4 && b[1] == b'@' && b"pnbrqk".contains(&b[0].to_ascii_lowercase()))
+        .then_some(())
+        .filter(|()| square(b[2].to_ascii_lowercase(), b[3]))
+        .map(|()| {
+            format!(
+                "{}@{}",
+                char::from(b[0].to_ascii_uppercase()),
+                &text[2..].to_ascii_lowercase()
+            )
+        })
+}
+
+/// python-chess's `Move(to_square, to_square, drop=piece_type)`: the drop's coordinates.
+fn drop_from_squares(from: i64, to: i64, drop: i64) -> PyResult<PyMove> {
+    let letter = match drop {
+        1 => 'P',
+        2 => 'N',
+        3 => 'B',
+        4 => 'R',
+        5 => 'Q',
+        6 => 'K',
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "no drop of piece type {drop}: expected 1 (pawn) to 6 (king)"
+            )))
+        }
+    };
+    let square = u8::try_from(to)
+        .ok()
+        .filter(|&sq| sq < 64 && i64::from(sq) == from)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "a drop goes from and to one chess square (0 to 63), not {from} and {to}"
+            ))
+        })?;
+    Ok(PyMove::new(MoveRepr::Text {
+        text: format!(
+            "{letter}@{}{}",
+            char::from(b'a' + square % 8),
+            char::from(b'1' + square / 8)
+        ),
+        game: Some(GameKind::Chess),
+    }))
 }
 
 /// python-chess's `Move(from_square, to_square, promotion)` as a chess move in coordinates.
@@ -84,6 +136,7 @@ fn chess_move_from_squares(from: i64, to: i64, promotion: Option<i64>) -> PyResu
     };
     if let Some(piece_type) = promotion {
         let letter = match piece_type {
+            1 => 'p',
             2 => 'n',
             3 => 'b',
             4 => 'r',
@@ -91,7 +144,7 @@ fn chess_move_from_squares(from: i64, to: i64, promotion: Option<i64>) -> PyResu
             6 => 'k',
             _ => {
                 return Err(PyValueError::new_err(format!(
-                    "no promotion to piece type {piece_type}: expected 2 (knight) to 6 (king)"
+                    "no promotion to piece type {piece_type}: expected 1 (pawn) to 6 (king)"
                 )))
             }
         };
@@ -108,11 +161,12 @@ impl PyMove {
     /// `Move(uci, game=None)`: the same as [`Move.from_uci`]; or python-chess's
     /// `Move(from_square, to_square, promotion=None)` with chess squares 0–63 (`qipan.E2`).
     #[new]
-    #[pyo3(signature = (*args, promotion = None, game = None))]
+    #[pyo3(signature = (*args, promotion = None, game = None, drop = None))]
     fn py_new(
         args: &Bound<'_, pyo3::types::PyTuple>,
         promotion: Option<i64>,
         game: Option<&str>,
+        drop: Option<i64>,
     ) -> PyResult<PyMove> {
         let first = args.get_item(0).map_err(|_| {
             PyTypeError::new_err("Move() takes coordinates (\"e2e4\") or two squares")
@@ -138,6 +192,14 @@ impl PyMove {
             Ok(p) if !p.is_none() => Some(p.extract::<i64>()?),
             _ => promotion,
         };
+        if let Some(drop) = drop {
+            if promotion.is_some() {
+                return Err(PyValueError::new_err(
+                    "a move is a drop or a promotion, not both",
+                ));
+            }
+            return drop_from_squares(first.extract()?, args.get_item(1)?.extract()?, drop);
+        }
         chess_move_from_squares(first.extract()?, args.get_item(1)?.extract()?, promotion)
     }
 
@@ -154,6 +216,12 @@ impl PyMove {
                     .family(),
             ),
         };
+        if let Some(text) = drop_text(uci) {
+            return Ok(PyMove::new(MoveRepr::Text {
+                text,
+                game: Some(GameKind::Chess),
+            }));
+        }
         let text = uci.to_ascii_lowercase();
         if !is_coordinate_text(&text) && text != NULL_MOVE {
             return Err(BoardError::new(
@@ -166,6 +234,13 @@ impl PyMove {
             .into());
         }
         Ok(PyMove::new(MoveRepr::Text { text, game }))
+    }
+
+    /// The piece type a drop puts on the board (python-chess's numbers, 1 pawn to 6 king);
+    /// `None` for every other move. Boards of standard chess and Xiangqi play no drops.
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        self.repr.drop()
     }
 
     /// `False` for the null move, as in python-chess.

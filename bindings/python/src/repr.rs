@@ -79,6 +79,11 @@ impl MoveRepr {
                 if b.len() < 4 || self.is_null() {
                     return (0, 0);
                 }
+                if b[1] == b'@' {
+                    // A drop (`P@e4`) goes from and to its square, as python-chess's.
+                    let to = u32::from(b[2] - b'a') + 8 * u32::from(b[3] - b'1');
+                    return (to, to);
+                }
                 let chess_square = |f: u8, r: u8| {
                     ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
                         .then(|| u32::from(f - b'a') + 8 * u32::from(r - b'1'))
@@ -95,6 +100,20 @@ impl MoveRepr {
         }
     }
 
+    /// The piece type a drop (`P@e4`, text only) puts on the board, as python-chess numbers it.
+    pub fn drop(&self) -> Option<u8> {
+        match self {
+            MoveRepr::Text { text, .. } if text.as_bytes().get(1) == Some(&b'@') => {
+                let letter = text.as_bytes()[0].to_ascii_lowercase();
+                b"pnbrqk"
+                    .iter()
+                    .position(|&l| l == letter)
+                    .map(|i| i as u8 + 1)
+            }
+            _ => None,
+        }
+    }
+
     /// The piece type a pawn promotes to, as python-chess numbers it (2 knight to 5 queen).
     pub fn promotion(&self) -> Option<u8> {
         match self {
@@ -103,6 +122,7 @@ impl MoveRepr {
             }
             MoveRepr::Xiangqi(_) => None,
             MoveRepr::Text { text, .. } => match text.as_bytes().get(4) {
+                Some(b'p') => Some(1),
                 Some(b'n') => Some(2),
                 Some(b'b') => Some(3),
                 Some(b'r') => Some(4),

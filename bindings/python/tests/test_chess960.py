@@ -32,8 +32,11 @@ def test_chess960_flag_reads_shredder_fen() -> None:
     fen = "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1"
     board = qipan.ChessBoard(fen, chess960=True)
     assert len(board.legal_moves) == 23
-    with pytest.raises(qipan.InvalidFenError):
-        qipan.ChessBoard(fen)  # KQkq without kings on e1/e8 is not standard chess
+    # KQkq without kings on e1/e8 is no standard castling: python-chess reads the board, flags
+    # the rights (STATUS_BAD_CASTLING_RIGHTS) and plays without them.
+    standard, ref = qipan.ChessBoard(fen), chess.Board(fen)
+    assert standard.status() == ref.status() != 0 and standard.fen() == ref.fen()
+    assert sorted(m.uci() for m in standard.legal_moves) == sorted(m.uci() for m in ref.legal_moves)
 
 
 def _random_960_games(games: int, plies: int) -> list[tuple[int, list[str]]]:

@@ -111,6 +111,8 @@ def test_is_pseudo_legal_and_find_move(chunk: int) -> None:
             candidates.append(chess.Move(from_square, to_square, promotion))
         candidates.append(chess.Move.null())
         for move in candidates:
+            if move and move.from_square == move.to_square:
+                continue  # no move text: python-chess's from_uci refuses it too
             qmove = qchess.Move.from_uci(move.uci())
             assert ours.is_pseudo_legal(qmove) is ref.is_pseudo_legal(move), (ref.fen(), move.uci())
             assert (qmove in ours.pseudo_legal_moves) is (move in ref.pseudo_legal_moves)

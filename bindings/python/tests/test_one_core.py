@@ -21,7 +21,7 @@ Board = Union[qipan.ChessBoard, qipan.XiangqiBoard]
 
 def board(game: str, fen: Optional[str] = None, rules: Optional[str] = None) -> Board:
     if game == "chess":
-        return qipan.ChessBoard(fen, rules=rules)
+        return qipan.ChessBoard(rules=rules) if fen is None else qipan.ChessBoard(fen, rules=rules)
     return qipan.XiangqiBoard(fen, rules) if rules is not None else qipan.XiangqiBoard(fen)
 
 

@@ -56,7 +56,8 @@ def test_status_of_perturbed_positions_that_qipan_accepts() -> None:
             continue
         accepted += 1
         assert ours.status() == int(board.status()), board.fen()
-    assert accepted > 200 and refused > 50, (accepted, refused)
+    # Every FEN python-chess reads is read (boards that fail validation included).
+    assert accepted > 250 and refused == 0, (accepted, refused)
 
 
 def test_set_fen_reset_and_clear_stack() -> None:

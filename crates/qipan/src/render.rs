@@ -106,8 +106,18 @@ impl Default for SvgOptions {
     }
 }
 
-/// An arrow from `(x1, y1)` to `(x2, y2)` in `color`: a thick line and a triangular head.
+/// An arrow from `(x1, y1)` to `(x2, y2)` in `color`: a thick line and a triangular head; an
+/// arrow from a square to itself is a ring around it (as python-chess marks a square).
 pub(crate) fn arrow(svg: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), color: &str) {
+    if (x1, y1) == (x2, y2) {
+        let color = escape_xml(color);
+        let _ = write!(
+            svg,
+            "<g class=\"arrow\" fill=\"none\" stroke=\"{color}\" opacity=\"0.75\">\
+             <circle cx=\"{x1:.1}\" cy=\"{y1:.1}\" r=\"18.0\" stroke-width=\"5\"/></g>"
+        );
+        return;
+    }
     let (dx, dy) = (x2 - x1, y2 - y1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (ux, uy) = (dx / len, dy / len);

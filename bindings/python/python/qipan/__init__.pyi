@@ -470,8 +470,12 @@ class Move:
         cls, from_square: int, to_square: int, promotion_type: Optional[int] = None, /
     ) -> Move: ...
     @overload
-    def __new__(cls, from_square: int, to_square: int, /, *, promotion: Optional[int] = None) -> Move:
-        """python-chess's ``Move(from_square, to_square, promotion=None)`` (chess squares 0-63)."""
+    def __new__(
+        cls, from_square: int, to_square: int, /, *, promotion: Optional[int] = None,
+        drop: Optional[int] = None,
+    ) -> Move:
+        """python-chess's ``Move(from_square, to_square, promotion=None, drop=None)`` (chess
+        squares 0-63; a drop goes from and to its square)."""
     @staticmethod
     def from_uci(uci: str, game: Optional[str] = None) -> Move:
         """The move with coordinates ``uci`` (UCI for chess, ICCS for Xiangqi)."""
@@ -487,6 +491,9 @@ class Move:
     def to_square(self) -> int: ...
     @property
     def promotion(self) -> Optional[int]: ...
+    @property
+    def drop(self) -> Optional[int]:
+        """The piece type a drop (``P@e4``) puts down, else ``None``."""
     @property
     def game(self) -> Optional[Literal["chess", "xiangqi"]]:
         """The game the move belongs to, or ``None`` when not known."""
@@ -589,14 +596,31 @@ class ChessBoard(_Board):
     or ``"chess960"`` (the same as ``chess960=True``)."""
 
     def __new__(
-        cls, fen: Optional[str] = None, chess960: bool = False, rules: Optional[str] = None
-    ) -> ChessBoard: ...
+        cls, fen: Optional[str] = ..., chess960: bool = False, rules: Optional[str] = None
+    ) -> ChessBoard:
+        """``fen`` defaults to the start position; ``None`` is the empty board."""
+    def fen(  # type: ignore[override]
+        self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None
+    ) -> str:
+        """The FEN: Shredder-FEN castling with ``shredder``; the en passant square when a capture
+        there is legal (``"legal"``), pseudo-legal (``"xfen"``) or always (``"fen"``)."""
+    def unicode(
+        self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "\u2b58",
+        orientation: bool = True,
+    ) -> str:
+        """The board in Unicode chess symbols, as python-chess draws it."""
+    def set_castling_fen(self, castling_fen: str) -> None:
+        """Sets the castling rights from a FEN castling field; the moves are forgotten."""
+    def has_chess960_castling_rights(self) -> bool:
+        """Whether a castling right only Chess960 has is held."""
     @staticmethod
     def from_chess960_pos(n: int) -> ChessBoard:
         """The Chess960 start position number ``n`` (0-959, Scharnagl; 518 is standard)."""
     @property
     def chess960(self) -> bool:
         """Whether castling follows Chess960 rules (UCI castling written king-takes-rook)."""
+    @chess960.setter
+    def chess960(self, value: bool) -> None: ...
     def chess960_pos(self) -> Optional[int]:
         """The Scharnagl number of the position if it is a Chess960 start position, else None."""
     def copy(self, stack: bool = True) -> ChessBoard: ...

@@ -130,10 +130,7 @@ def _read_movetext(events: Any, visitor: BaseVisitor[Any], board: Any) -> None:
 def default_board(fen: str, chess960: bool) -> Any:
     """python-chess's start board for a game's tags: Chess960 castling when the tags say
     Chess960 or when the castling rights need it."""
-    try:
-        return ChessBoard(fen, chess960=chess960)
-    except ValueError:
-        if chess960:
-            raise
+    board = ChessBoard(fen, chess960=chess960)
+    if not chess960 and board.has_chess960_castling_rights():
         board = ChessBoard(fen, chess960=True)
-        return board
+    return board

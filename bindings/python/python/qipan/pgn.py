@@ -262,7 +262,12 @@ class GameNode(_Annotated, _Visited):
     # --- positions
 
     def board(self) -> Any:
-        """A new board (``ChessBoard`` or ``XiangqiBoard``) at this node, with its history."""
+        """A new board (``ChessBoard`` or ``XiangqiBoard``) at this node, with its history. A
+        game whose ``FEN`` tag could not be read has no board: ``InvalidFenError``, as
+        python-chess raises."""
+        for error in self.game().errors:
+            if getattr(error, "kind", None) == "bad_fen":
+                raise type(error)(str(error))
         return self._tree.board(self._id)
 
     def ply(self) -> int:

@@ -98,6 +98,12 @@ pub struct Board<V: Editable> {
     kept: Vec<(V, V::Move)>,
     policy: EditPolicy,
     relaxed: bool,
+    /// Whether a set-up that fails validation is played anyway from its lenient position
+    /// ([`Editable::lenient_from_setup`]), as python-chess plays every board.
+    plays_any: bool,
+    /// The set-up as it was given, when the game plays it leniently: its fields as set (castling
+    /// rights, en passant square) answer while the game stands at its start.
+    given: Option<V::Setup>,
 }
 
 impl<V: Editable> Board<V> {
@@ -119,6 +125,8 @@ impl<V: Editable> Board<V> {
             kept: Vec::new(),
             policy: EditPolicy::ClearHistory,
             relaxed: false,
+            plays_any: false,
+            given: None,
         }
     }
 
@@ -134,6 +142,19 @@ impl<V: Editable> Board<V> {
     pub fn with_relaxed(mut self, relaxed: bool) -> Self {
         self.relaxed = relaxed;
         self
+    }
+
+    /// The board playing set-ups that fail validation from their lenient position when
+    /// `plays_any` (chess: python-chess's boards, which generate moves on any placement).
+    pub fn with_plays_any(mut self, plays_any: bool) -> Self {
+        self.plays_any = plays_any;
+        self
+    }
+
+    /// The set-up as given while the game plays it leniently and stands at its start: its
+    /// castling rights and en passant square as set, which the position played has cleaned.
+    pub fn given_setup(&self) -> Option<&V::Setup> {
+        self.given.as_ref().filter(|_| self.game.ply() == 0)
     }
 
     /// The edit policy.
@@ -204,6 +225,7 @@ impl<V: Editable> Board<V> {
         self.kept.clear();
         self.game = game;
         self.unplayable = None;
+        self.given = None;
     }
 
     /// `Ok` for a playable board; for one set up into a placement that cannot be played, what
@@ -230,9 +252,9 @@ impl<V: Editable> Board<V> {
 
     /// The board as it stands, playable or not.
     pub fn setup(&self) -> V::Setup {
-        match &self.unplayable {
-            Some((setup, _)) => *setup,
-            None => self.game.position().setup_of(),
+        match (&self.unplayable, self.given_setup()) {
+            (Some((setup, _)), _) | (None, Some(setup)) => *setup,
+            (None, None) => V::setup_of_game(&self.game),
         }
     }
 
@@ -284,12 +306,24 @@ impl<V: Editable> Board<V> {
 
     /// Starts the game (which holds no moves) from `setup`, or holds it as unplayable.
     fn take(&mut self, setup: V::Setup) {
+        self.given = None;
         match V::from_setup(&setup, self.rules(), self.relaxed) {
             Ok(pos) => {
                 self.game = Game::with_rules(pos, self.rules().clone());
                 self.unplayable = None;
             }
-            Err(why) => self.unplayable = Some((setup, why)),
+            Err(why) => match self
+                .plays_any
+                .then(|| V::lenient_from_setup(&setup, self.rules()))
+                .flatten()
+            {
+                Some(pos) => {
+                    self.game = Game::with_rules(pos, self.rules().clone());
+                    self.unplayable = None;
+                    self.given = Some(setup);
+                }
+                None => self.unplayable = Some((setup, why)),
+            },
         }
     }
 

@@ -44,6 +44,20 @@ pub trait Editable: Variant {
         rules: &Self::Rules,
         relaxed: bool,
     ) -> Result<Self, Self::SetupError>;
+    /// The set-up of the game's current position: [`Editable::setup_of`], with what the game
+    /// knows beyond the position (chess: the en passant square of the last double step, whether
+    /// or not a pawn can take there, as python-chess keeps it).
+    fn setup_of_game(game: &crate::Game<Self>) -> Self::Setup {
+        game.position().setup_of()
+    }
+    /// The position a set-up that fails validation is played from by a board that plays every
+    /// set-up ([`Board::with_plays_any`](super::Board::with_plays_any)): chess waives every
+    /// problem but several kings of a side (castling rights and an en passant square the placement does not support are
+    /// dropped); `None` when the game plays no such set-up (the default).
+    fn lenient_from_setup(setup: &Self::Setup, rules: &Self::Rules) -> Option<Self> {
+        let _ = (setup, rules);
+        None
+    }
     /// The set-up a FEN describes when this game reads FENs of unplayable boards (chess, as
     /// python-chess's `set_fen`); `None` otherwise or for text that is not a FEN.
     fn setup_from_fen(fen: &str, rules: &Self::Rules) -> Option<Self::Setup>;
@@ -153,6 +167,23 @@ impl Editable for Chess {
             _ => Chess::from_setup(*setup, rules.castling)
                 .or_else(|err| err.ignore(chess::PositionProblems::UNCHECKED))
                 .or(strict),
+        }
+    }
+
+    fn setup_of_game(game: &crate::Game<Chess>) -> chess::Setup {
+        let mut setup = game.position().setup_of();
+        setup.ep_square = game.passed_ep_square();
+        setup
+    }
+
+    fn lenient_from_setup(setup: &chess::Setup, rules: &ChessRules) -> Option<Chess> {
+        // Two kings of a side are not played: python-chess plays the one on the highest square
+        // as the king and the others as pieces that may walk into check, which qipan's move
+        // generator does not model.
+        let waived = chess::PositionProblems::ALL - chess::PositionProblems::TOO_MANY_KINGS;
+        match Chess::from_setup(*setup, rules.castling) {
+            Ok(pos) => Some(pos),
+            Err(err) => err.ignore(waived).ok(),
         }
     }
 

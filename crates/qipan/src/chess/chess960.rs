@@ -125,6 +125,24 @@ impl Chess {
     }
 }
 
+impl super::Setup {
+    /// Whether the set-up holds a castling right only Chess960 has: a rook off the corners, or
+    /// a king off its e-file square with a right on its side (python-chess's
+    /// `has_chess960_castling_rights`; a PGN reader then reads the game as Chess960).
+    pub fn has_chess960_castling_rights(&self) -> bool {
+        let rights = self.clean_castling_rights_for(true);
+        let corners = Bitboard::file(0) | Bitboard::file(7);
+        if (rights & !corners).any() {
+            return true;
+        }
+        Color::ALL.into_iter().any(|color| {
+            let home = Square::new(if color == Color::White { 4 } else { 60 });
+            (rights & Bitboard::backrank(color)).any()
+                && !(self.pieces(color, Role::King)).contains(home)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,6 +86,10 @@ impl Chess {
     /// `is_irreversible`): a capture or pawn move, a move that loses a castling right, or any
     /// move from a position where an en passant capture is legal.
     pub fn is_irreversible(&self, mv: Move) -> bool {
+        if mv.is_null() {
+            // A pass moves nothing: only the en passant chance it lets go is lost.
+            return self.legal_ep_square().is_some();
+        }
         if self.is_zeroing(mv) || self.legal_ep_square().is_some() {
             return true;
         }

@@ -35,6 +35,7 @@ mod setup_fen;
 mod square;
 mod svg;
 pub mod syzygy;
+mod text_board;
 mod uci;
 mod unwinnable;
 mod validate;
@@ -53,6 +54,10 @@ pub use role::Role;
 pub use rules::{CastlingMode, ChessRules};
 pub use setup::{Setup, SetupError, StatusFlags};
 pub use setup_fen::UnplayableSetup;
+pub use text_board::{EnPassantField, TextBoardOptions};
+
+/// The FEN of the standard start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 pub use square::{ParseSquareError, Square};
 pub use unwinnable::{Analysis, Effort, ProofKind, Verdict, QUICK_NODES};
 pub use validate::{PositionError, PositionProblems};

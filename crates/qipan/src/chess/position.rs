@@ -404,7 +404,12 @@ impl Chess {
                     self.halfmoves = 0;
                     if from.index() ^ to.index() == 16 {
                         let ep = Square::new(((from.index() + to.index()) / 2) as u32);
-                        if (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
+                        // Only a step from the second rank gives an en passant square (a pawn
+                        // set up on its back rank also steps twice, as in python-chess).
+                        let passed_third = matches!(ep.rank(), 2 | 5);
+                        if passed_third
+                            && (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any()
+                        {
                             self.ep = Some(ep);
                             if HASH {
                                 self.zobrist ^= ep_key(ep);

@@ -79,9 +79,11 @@ impl Chess {
             Color::Black => Square::new(sq.index() as u32 + 8 * steps),
         };
         let single = up(movers) - occ;
+        // A pawn steps twice when its first step ends on its third rank, or (a pawn set up on
+        // its own back rank, as python-chess lets it) on its second.
         let third = match us {
-            Color::White => Bitboard::rank(2),
-            Color::Black => Bitboard::rank(5),
+            Color::White => Bitboard::rank(1) | Bitboard::rank(2),
+            Color::Black => Bitboard::rank(5) | Bitboard::rank(6),
         };
         let double = up(single & third) - occ;
         for target in (single & to).into_iter().rev() {

@@ -120,6 +120,18 @@ impl Chess {
         }
     }
 
+    /// [`Chess::parse_san`] for text typed by a user, as python-chess's `parse_san` takes it:
+    /// white space around the move (a line break read with it) makes it invalid.
+    pub fn parse_san_exact(&self, text: &str) -> Result<Move, MoveError> {
+        if text.trim() != text {
+            return Err(MoveError::invalid(
+                text.trim(),
+                "white space around the move",
+            ));
+        }
+        self.parse_san(text)
+    }
+
     /// Reads SAN (leniently, see the module docs) and checks that it names one legal move.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         if crate::is_null_move_text(text) {

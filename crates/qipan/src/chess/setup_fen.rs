@@ -64,7 +64,7 @@ impl Setup {
 
     /// The rook square a castling letter names (python-chess's `set_castling_fen`), `None` for a
     /// character that is no castling letter.
-    fn castling_rook(&self, letter: char) -> Option<Bitboard> {
+    pub(super) fn castling_rook(&self, letter: char) -> Option<Bitboard> {
         let color = if letter.is_ascii_uppercase() {
             Color::White
         } else {
@@ -79,6 +79,9 @@ impl Setup {
                 (Some(king), Some(rook)) if rook.index() < king.index() => {
                     Some(Bitboard::from_square(rook))
                 }
+                // With a king and no rook on its rank python-chess names no square for `Q`
+                // (`k` names the corner): kept, so that the rights read are the same mask.
+                (Some(_), None) => Some(Bitboard::EMPTY),
                 _ => Some(corner(0)),
             },
             'k' => match (king, rooks.last()) {

@@ -110,6 +110,7 @@ pub struct EventReader<S> {
     phase: Phase,
     skipping: bool,
     max_comment: usize,
+    lines: u64,
 }
 
 /// A parsing position that emits one token: its end and what it is.
@@ -134,6 +135,7 @@ impl<S: LineSource> EventReader<S> {
             phase: Phase::Start,
             skipping: false,
             max_comment: Limits::default().max_game,
+            lines: 0,
         }
     }
 
@@ -148,10 +150,18 @@ impl<S: LineSource> EventReader<S> {
         self.skipping = true;
     }
 
+    /// The number of lines read from the source so far: the line number of the text the last
+    /// event came from (of its end, for a comment across lines).
+    pub fn line_number(&self) -> u64 {
+        self.lines
+    }
+
     fn read_line(&mut self) -> Result<(), S::Error> {
         self.line.clear();
         self.pos = 0;
-        self.source.read_line(&mut self.line)?;
+        if self.source.read_line(&mut self.line)? {
+            self.lines += 1;
+        }
         Ok(())
     }
 
@@ -324,7 +334,9 @@ impl<S: LineSource> EventReader<S> {
             }
             self.push_bounded(&mut text, &rest);
             rest.clear();
-            self.source.read_line(&mut rest)?;
+            if self.source.read_line(&mut rest)? {
+                self.lines += 1;
+            }
         }
         self.line = rest;
         self.pos = 0;

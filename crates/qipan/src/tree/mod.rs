@@ -23,10 +23,12 @@ pub mod annotations;
 mod any;
 mod edit;
 mod read;
+mod read_events;
 mod write;
 
 pub use annotations::{AnnotationError, Annotations, Arrow, ArrowColor, Eval, EvalScore};
 pub use any::AnyGameTree;
+pub use read_events::{read_event_movetext, read_event_tags};
 pub use write::WriteOptions;
 
 use crate::pgn::{RecordError, SEVEN_TAG_ROSTER};

@@ -35,20 +35,8 @@ impl<V: Variant> GameTree<V> {
         rules: &V::Rules,
         relaxed: bool,
     ) -> GameTree<V> {
-        let mut builder = Builder {
-            relaxed,
-            tree: GameTree::bare(V::start_with(rules), rules.clone()),
-            limits,
-            index: raw.index,
-            first_line: raw.line,
-            frames: vec![NodeId(0)],
-            in_variation: false,
-            starting_comment: String::new(),
-            skip_depth: None,
-            stopped: false,
-            started: false,
-        };
-        builder.tree.tags = super::roster();
+        let mut builder = Builder::new(rules, limits, raw.index, raw.line, false);
+        builder.relaxed = relaxed;
         if let Err(e) = visit_game(raw, limits, &mut builder) {
             let line = e.line().unwrap_or(raw.line);
             builder.error(line, None, None, RecordErrorKind::Syntax, e.message());
@@ -61,8 +49,10 @@ impl<V: Variant> GameTree<V> {
     }
 }
 
-struct Builder<'a, V: Variant> {
-    tree: GameTree<V>,
+/// The one tree builder: driven by [`visit_game`] (tokens of a split game) or by the event
+/// reader ([`super::read_events`]).
+pub(super) struct Builder<'a, V: Variant> {
+    pub(super) tree: GameTree<V>,
     /// The `FEN` tag is read relaxed ([`GameTree::read_relaxed`]).
     relaxed: bool,
     limits: &'a Limits,
@@ -77,15 +67,18 @@ struct Builder<'a, V: Variant> {
     /// Comments read before the next move of a variation.
     starting_comment: String,
     /// After an unplayable move, the number of frames whose line is being skipped.
-    skip_depth: Option<usize>,
+    pub(super) skip_depth: Option<usize>,
     /// Reading stopped at a bound; nothing more is taken.
     stopped: bool,
     /// The movetext began (the start position was read from the tags).
     started: bool,
+    /// python-chess's `GameBuilder` rules: comments kept as the reader gives them (white space
+    /// and all), a comment before a variation's first move kept until a move takes it.
+    python_chess: bool,
 }
 
-fn join(slot: &mut String, text: &str) {
-    let text = text.trim();
+fn join(slot: &mut String, text: &str, python_chess: bool) {
+    let text = if python_chess { text } else { text.trim() };
     if text.is_empty() {
         return;
     }
@@ -95,8 +88,46 @@ fn join(slot: &mut String, text: &str) {
     slot.push_str(text);
 }
 
-impl<V: Variant> Builder<'_, V> {
-    fn error(
+impl<'a, V: Variant> Builder<'a, V> {
+    /// A builder of a game starting from the position of `rules` (until a `FEN` tag says
+    /// otherwise), with the Seven Tag Roster.
+    pub(super) fn new(
+        rules: &V::Rules,
+        limits: &'a Limits,
+        index: u64,
+        first_line: u64,
+        python_chess: bool,
+    ) -> Self {
+        let mut builder = Builder {
+            tree: GameTree::bare(V::start_with(rules), rules.clone()),
+            relaxed: false,
+            limits,
+            index,
+            first_line,
+            frames: vec![NodeId(0)],
+            in_variation: false,
+            starting_comment: String::new(),
+            skip_depth: None,
+            stopped: false,
+            started: false,
+            python_chess,
+        };
+        builder.tree.tags = super::roster();
+        builder
+    }
+
+    /// The number of lines of play open: 1 for the main line, one more per variation.
+    pub(super) fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// Whether the line being read has no move yet before the game's start (a variation
+    /// opened here has no move to replace).
+    pub(super) fn at_root(&self) -> bool {
+        self.current() == self.tree.root()
+    }
+
+    pub(super) fn error(
         &mut self,
         line: u64,
         ply: Option<usize>,
@@ -121,7 +152,9 @@ impl<V: Variant> Builder<'_, V> {
             .expect("the main line's frame is never popped")
     }
 
-    fn skipping(&self) -> bool {
+    /// Whether moves are passed over: after an unplayable move in this line, or for good after a
+    /// `FEN` tag that does not read or a bound.
+    pub(super) fn skipping(&self) -> bool {
         self.stopped || self.skip_depth.is_some()
     }
 }
@@ -226,9 +259,13 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         let node = self.current();
         let at_game_start = node == self.tree.root() && self.tree.is_empty();
         if self.in_variation || at_game_start {
-            join(&mut self.tree.node_mut(node).comment, text);
+            join(
+                &mut self.tree.node_mut(node).comment,
+                text,
+                self.python_chess,
+            );
         } else {
-            join(&mut self.starting_comment, text);
+            join(&mut self.starting_comment, text, self.python_chess);
         }
     }
 
@@ -243,7 +280,9 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         };
         self.frames.push(parent);
         self.in_variation = false;
-        self.starting_comment.clear();
+        if !self.python_chess {
+            self.starting_comment.clear();
+        }
         ControlFlow::Continue(())
     }
 
@@ -254,7 +293,9 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         if self.frames.len() > 1 {
             self.frames.pop();
         }
-        self.starting_comment.clear();
+        if !self.python_chess {
+            self.starting_comment.clear();
+        }
     }
 
     fn result(&mut self, result: &str, _line: u64) {
