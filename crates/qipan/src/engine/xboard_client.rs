@@ -48,25 +48,19 @@ impl Engine {
         options: &SearchOptions<V::Move>,
     ) -> Result<(), EngineError> {
         let analysis = options.analysis;
+        // Planned on a copy of what the session keeps: a search refused here, or an engine that
+        // does not answer the ping, leaves it as it was.
+        let session = self.session();
         let mut state = XboardGameState {
-            variant: self.session().variant.take(),
-            analysed: self.session().analysed.take(),
-            depth_command: self.session().depth_command,
+            variant: session.variant.clone(),
+            analysed: session.analysed.clone(),
+            depth_command: session.depth_command,
         };
-        let features = std::mem::take(&mut self.session().features);
-        let planned = xboard_search_plan(&features, &mut state, game, limit, options);
-        self.session().features = features;
-        let plan = match planned {
-            Ok(plan) => plan,
-            Err(e) => {
-                let session = self.session();
-                (session.variant, session.analysed) = (state.variant, state.analysed);
-                return Err(e);
-            }
-        };
-        self.session().variant = state.variant;
+        let plan = xboard_search_plan(&session.features, &mut state, game, limit, options)?;
         let pos = game.position();
         self.xboard_ping()?;
+        let session = self.session();
+        (session.variant, session.analysed) = (state.variant, state.analysed);
         for line in &plan.setup {
             self.process.send(line)?;
         }
