@@ -49,7 +49,7 @@ export function childProcessTransport(command, args = [], options = {}) {
 
 /**
  * Starts `command` as an engine and shakes hands: `await openEngine("/usr/games/stockfish")`.
- * Options: `args`, `protocol` (`"uci"` or `"ucci"`), `timeouts` (ms), `dialect`, `cwd`, `env`.
+ * Options: `args`, `protocol` (`"uci"`, `"ucci"` or `"xboard"`), `timeouts` (ms), `dialect`, `cwd`, `env`.
  * A program that cannot start fails with `EngineError` (code `spawn`).
  */
 export async function openEngine(command, options = {}) {

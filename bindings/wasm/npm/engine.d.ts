@@ -36,7 +36,8 @@ export interface EngineTransport {
 }
 
 export interface EngineInit {
-  protocol?: "uci" | "ucci";
+  /** `"xboard"`: an XBoard (CECP 2) engine, for play and analysis (no multi-PV, no banned moves). */
+  protocol?: "uci" | "ucci" | "xboard";
   timeouts?: Partial<EngineTimeouts>;
   dialect?: "ucci" | "uci-variant" | "uci-plain";
 }
@@ -61,13 +62,13 @@ export interface EnginePlayResult {
 export declare function lineSplitter(onLine: (line: string) => void, maxLine?: number): (chunk: string) => void;
 export declare function workerTransport(worker: Worker | string | URL, options?: { type?: "classic" | "module"; maxLine?: number }): EngineTransport & { worker: Worker };
 
-/** A UCI or UCCI engine behind a transport. */
+/** A UCI, UCCI or XBoard engine behind a transport. */
 export declare class Engine {
   constructor(transport: EngineTransport, options?: EngineInit);
   init(): Promise<Engine>;
   readonly id: Record<string, string>;
   readonly options: Map<string, EngineOptionInfo>;
-  readonly protocol: "uci" | "ucci";
+  readonly protocol: "uci" | "ucci" | "xboard";
   dialect: string;
   readonly timeouts: EngineTimeouts;
   readonly terminated: boolean;

@@ -1,12 +1,14 @@
-// UCI and UCCI engines over any line transport: `Engine` drives the core's protocol layer
-// (`EngineSession`: reading engine lines, writing `setoption`, `position … moves …`, `go`) and
+// UCI, UCCI and XBoard engines over any line transport: `Engine` drives the core's protocol layer
+// (`EngineSession`: reading engine lines, writing `setoption`, `position … moves …`, `go`;
+// `XboardSession`: features, `setboard`, the moves, `go`/`analyze`, `move` lines) and
 // adds only what JavaScript must: moving lines, promises, and a timeout on every wait. A
 // transport is `{ send(line), onLine(callback), onClose?(callback), close() }`; `workerTransport`
 // wraps a Web Worker, and the Node entry adds `childProcessTransport` and `openEngine`.
-import { ChessBoard, EngineSession, XiangqiBoard } from "./qipan.js";
+import { ChessBoard, EngineSession, XboardSession, XiangqiBoard } from "./qipan.js";
 
 /** Anything that went wrong with an engine; `code` says what (`illegal-move`, `no-such-option`,
- * `option-value`, `usage`, `spawn`, `terminated`, `timeout`). */
+ * `option-value`, `usage`, `refused` (an XBoard engine refused a command), `spawn`, `terminated`,
+ * `timeout`). */
 export class EngineError extends Error {
   constructor(message, code = "engine") {
     super(message);
@@ -131,7 +133,7 @@ function boardOfChessJs(game) {
 }
 
 /**
- * A UCI or UCCI engine behind a transport. Every method waits at most its timeout and fails
+ * A UCI, UCCI or XBoard engine behind a transport. Every method waits at most its timeout and fails
  * with `EngineTimeoutError`; an engine that dies fails every wait with `EngineTerminatedError`;
  * a best move that is not legal fails with `EngineError` (code `illegal-move`). Calls are queued:
  * one runs at a time.
@@ -148,11 +150,11 @@ export class Engine {
 
   /**
    * @param transport `{ send(line), onLine(cb), onClose?(cb), close() }`
-   * @param options `{ protocol: "uci" | "ucci", timeouts: {reply, search, grace, quit}, dialect }`
+   * @param options `{ protocol: "uci" | "ucci" | "xboard", timeouts: {reply, search, grace, quit}, dialect }`
    */
   constructor(transport, options = {}) {
     this.#transport = transport;
-    this.#session = new EngineSession(options.protocol ?? "uci");
+    this.#session = options.protocol === "xboard" ? new XboardSession() : new EngineSession(options.protocol ?? "uci");
     if (options.dialect) this.#session.dialect = options.dialect;
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...(options.timeouts ?? {}) };
     transport.onLine((line) => this.#receive(line));
@@ -168,6 +170,8 @@ export class Engine {
       this.#fail(typed(error));
       return;
     }
+    // XBoard: the answers to features, the commands that end an analysis.
+    if (event.reply) for (const reply of event.reply) this.#transport.send(reply);
     if (event.type === "info" && this.#onInfo) {
       try {
         this.#onInfo(event.info);
@@ -227,11 +231,14 @@ export class Engine {
     return result;
   }
 
-  /** The handshake: `uci` (`ucci`), the `id` and `option` lines, `uciok`. Resolves to the engine. */
+  /** The handshake: `uci` (`ucci`), the `id` and `option` lines, `uciok`; or `xboard`,
+   * `protover 2` and the `feature` lines until `done=1`. Resolves to the engine. */
   init() {
     return this.#run(async () => {
-      this.#send(this.#session.startCommand());
-      await this.#wait((e) => e.type === "uciok", this.#timeouts.reply, this.#session.startCommand() + "ok");
+      const xboard = this.#session.protocol === "xboard";
+      const start = xboard ? this.#session.startCommands() : [this.#session.startCommand()];
+      for (const line of start) this.#send(line);
+      await this.#wait((e) => e.type === "uciok", this.#timeouts.reply, xboard ? "feature done=1" : start[0] + "ok");
       for (const line of this.#session.afterHandshake()) this.#send(line);
       return this;
     });
@@ -247,7 +254,7 @@ export class Engine {
     return this.#session.options;
   }
 
-  /** `"uci"` or `"ucci"`. */
+  /** `"uci"`, `"ucci"` or `"xboard"`. */
   get protocol() {
     return this.#session.protocol;
   }
@@ -297,7 +304,7 @@ export class Engine {
   }
 
   async #ping() {
-    this.#send("isready");
+    this.#send(this.#session.protocol === "xboard" ? this.#session.pingCommand() : "isready");
     await this.#wait((e) => e.type === "readyok", this.#timeouts.reply, "readyok");
   }
 
@@ -326,7 +333,7 @@ export class Engine {
       return await this.#wait((e) => e.type === "bestmove", budget, "bestmove");
     } catch (error) {
       this.#session.abandonSearch();
-      if (error instanceof EngineTimeoutError && !this.#dead) this.#transport.send("stop");
+      if (error instanceof EngineTimeoutError && !this.#dead) this.#sendStop();
       throw error;
     } finally {
       this.#onInfo = null;
@@ -353,14 +360,21 @@ export class Engine {
    */
   analyse(board, limit, options = {}) {
     return this.#run(async () => {
-      const result = await this.#search(board, limit, options);
+      // `analysis` tells an XBoard session to `analyze` rather than `go`.
+      const result = await this.#search(board, limit, { ...options, analysis: true });
       return options.multipv === undefined ? result.info : result.lines;
     });
   }
 
   /** Stops the running search (`play`/`analyse` then resolve with what the engine found). */
   stop() {
-    if (!this.#dead && this.#session.searching) this.#transport.send("stop");
+    if (!this.#dead && this.#session.searching) this.#sendStop();
+  }
+
+  /** `stop`; for XBoard `?` (move now) in play, `exit` and a `ping` in analysis. */
+  #sendStop() {
+    const lines = this.#session.protocol === "xboard" ? this.#session.stopCommands() : ["stop"];
+    for (const line of lines) this.#transport.send(line);
   }
 
   /**
@@ -371,7 +385,7 @@ export class Engine {
     if (this.#dead) return true;
     const closed = new Promise((resolve) => this.#closeWaiters.push(resolve));
     try {
-      if (this.#session.searching) this.#transport.send("stop");
+      if (this.#session.searching) this.#sendStop();
       this.#transport.send("quit");
     } catch {
       // A transport that cannot send any more is closed below.

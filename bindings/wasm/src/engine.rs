@@ -85,7 +85,7 @@ export interface EngineSearchPlan { setup: string[]; search: string[]; timeBudge
 
 /// An engine error as a JS `Error` named `EngineError` (or `EngineTerminatedError`,
 /// `EngineTimeoutError`) with a `code`.
-fn engine_error(e: &EngineError) -> JsValue {
+pub(crate) fn engine_error(e: &EngineError) -> JsValue {
     let (name, code) = match e {
         EngineError::Terminated { .. } => ("EngineTerminatedError", "terminated"),
         EngineError::Timeout { .. } => ("EngineTimeoutError", "timeout"),
@@ -94,6 +94,7 @@ fn engine_error(e: &EngineError) -> JsValue {
         EngineError::OptionValue(_) => ("EngineError", "option-value"),
         EngineError::Spawn { .. } => ("EngineError", "spawn"),
         EngineError::Usage(_) => ("EngineError", "usage"),
+        EngineError::Refused(_) => ("EngineError", "refused"),
         // Kinds the core may add later.
         #[allow(unreachable_patterns)]
         _ => ("EngineError", "engine"),
@@ -103,16 +104,16 @@ fn engine_error(e: &EngineError) -> JsValue {
     error
 }
 
-fn usage(message: &str) -> JsValue {
+pub(crate) fn usage(message: &str) -> JsValue {
     engine_error(&EngineError::Usage(message.to_owned()))
 }
 
-fn set(target: &JsValue, name: &str, value: JsValue) {
+pub(crate) fn set(target: &JsValue, name: &str, value: JsValue) {
     // Setting a property on a fresh object cannot fail.
     let _ = Reflect::set(target, &JsValue::from_str(name), &value);
 }
 
-fn field(object: &JsValue, name: &str) -> JsValue {
+pub(crate) fn field(object: &JsValue, name: &str) -> JsValue {
     if object.is_object() {
         Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
     } else {
@@ -120,17 +121,17 @@ fn field(object: &JsValue, name: &str) -> JsValue {
     }
 }
 
-fn event(kind: &str) -> Object {
+pub(crate) fn event(kind: &str) -> Object {
     let object = Object::new();
     set(&object, "type", kind.into());
     object
 }
 
-fn strings(items: impl IntoIterator<Item = String>) -> Array {
+pub(crate) fn strings(items: impl IntoIterator<Item = String>) -> Array {
     items.into_iter().map(JsValue::from).collect()
 }
 
-fn option_to_js(option: &EngineOption) -> JsValue {
+pub(crate) fn option_to_js(option: &EngineOption) -> JsValue {
     let object = Object::new();
     set(&object, "name", option.name.as_str().into());
     set(&object, "type", option.kind.name().into());
@@ -149,7 +150,7 @@ fn option_to_js(option: &EngineOption) -> JsValue {
 
 /// An info line as a JS object, its moves written by `write` (a line of moves from the searched
 /// position).
-fn info_to_js<M: Clone>(info: &Info<M>, write: &dyn Fn(&[M]) -> Vec<String>) -> JsValue {
+pub(crate) fn info_to_js<M: Clone>(info: &Info<M>, write: &dyn Fn(&[M]) -> Vec<String>) -> JsValue {
     let object = Object::new();
     let number = |name: &str, value: Option<f64>| {
         if let Some(v) = value {
@@ -218,7 +219,7 @@ fn info_to_js<M: Clone>(info: &Info<M>, write: &dyn Fn(&[M]) -> Vec<String>) -> 
 }
 
 /// A line of moves read in `pos`, written in the board's coordinates.
-fn write_line<V: Variant>(pos: &V, moves: &[V::Move]) -> Vec<String> {
+pub(crate) fn write_line<V: Variant>(pos: &V, moves: &[V::Move]) -> Vec<String> {
     let mut current = pos.clone();
     moves
         .iter()
@@ -267,7 +268,12 @@ fn message_to_js(message: EngineMessage) -> Object {
     }
 }
 
-fn best_event(best: Option<String>, ponder: Option<String>, draw: bool, resign: bool) -> Object {
+pub(crate) fn best_event(
+    best: Option<String>,
+    ponder: Option<String>,
+    draw: bool,
+    resign: bool,
+) -> Object {
     let e = event("bestmove");
     set(&e, "move", best.map_or(JsValue::NULL, JsValue::from));
     set(&e, "ponder", ponder.map_or(JsValue::NULL, JsValue::from));
@@ -276,7 +282,7 @@ fn best_event(best: Option<String>, ponder: Option<String>, draw: bool, resign: 
     e
 }
 
-fn line_text(line: &JsValue) -> Result<String, JsValue> {
+pub(crate) fn line_text(line: &JsValue) -> Result<String, JsValue> {
     js::text(line, ErrorKind::InvalidMove, "engine line", MAX_LINE)
         .map_err(|_| usage("an engine line must be a string of at most 65536 characters"))
 }
@@ -317,7 +323,11 @@ pub struct EngineSession {
     search: Option<Searched>,
 }
 
-fn optional_number(limit: &JsValue, name: &str, max: f64) -> Result<Option<f64>, JsValue> {
+pub(crate) fn optional_number(
+    limit: &JsValue,
+    name: &str,
+    max: f64,
+) -> Result<Option<f64>, JsValue> {
     let value = field(limit, name);
     if value.is_undefined() || value.is_null() {
         return Ok(None);
@@ -331,7 +341,7 @@ fn optional_number(limit: &JsValue, name: &str, max: f64) -> Result<Option<f64>,
     }
 }
 
-fn limit_from_js(limit: &JsValue) -> Result<Limit, JsValue> {
+pub(crate) fn limit_from_js(limit: &JsValue) -> Result<Limit, JsValue> {
     if !(limit.is_undefined() || limit.is_null() || limit.is_object()) {
         return Err(js::named_error("TypeError", "the limit must be an object"));
     }
@@ -357,7 +367,7 @@ fn limit_from_js(limit: &JsValue) -> Result<Limit, JsValue> {
 }
 
 /// Moves given as strings (any notation the game reads), legal in `pos`.
-fn moves_from_js<V: Variant>(
+pub(crate) fn moves_from_js<V: Variant>(
     pos: &V,
     value: &JsValue,
     what: &str,

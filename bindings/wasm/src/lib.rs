@@ -17,6 +17,8 @@ pub mod book;
 mod class;
 #[cfg(feature = "engines")]
 pub mod engine;
+#[cfg(feature = "engines")]
+pub mod engine_xboard;
 pub mod games;
 pub mod inspect;
 pub mod js;

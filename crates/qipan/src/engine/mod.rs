@@ -41,6 +41,7 @@ mod state;
 mod xboard;
 mod xboard_client;
 mod xboard_handshake;
+mod xboard_plan;
 
 pub use command::{banmoves_command, go_command, position_command, setoption_command, Limit};
 pub use dialect::{EngineGame, Protocol, UnknownDialect, XiangqiDialect};
@@ -55,3 +56,8 @@ pub use search::{
 };
 pub use state::Engine;
 pub use xboard::{parse_features, parse_option_feature, parse_thinking, XboardMessage};
+pub use xboard_plan::{
+    read_xboard_move, read_xboard_thinking, xboard_analysis_reached, xboard_feature,
+    xboard_feature_reply, xboard_refusal_matters, xboard_search_plan, XboardGameState, XboardPlan,
+    XBOARD_OPTIONAL_COMMANDS,
+};

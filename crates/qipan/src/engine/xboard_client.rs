@@ -26,49 +26,18 @@ use std::time::{Duration, Instant};
 use super::command::Limit;
 use super::dialect::{EngineGame, XiangqiDialect};
 use super::error::EngineError;
-use super::info::{Info, Score};
 use super::process::Line;
 use super::search::{BestMove, SearchEvent, SearchOptions};
 use super::state::{Engine, State, XboardSearch};
 use super::xboard::XboardMessage;
-use crate::{Color, Game};
-
-/// Commands some engines do not know and that change nothing a client relies on.
-pub(super) const OPTIONAL_COMMANDS: [&str; 9] = [
-    "post", "nopost", "easy", "hard", "random", "computer", ".", "name", "rating",
-];
-
-fn seconds(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s.fract() == 0.0 {
-        format!("{}", d.as_secs())
-    } else {
-        format!("{s}")
-    }
-}
+use super::xboard_plan::{
+    read_xboard_move, read_xboard_thinking, xboard_analysis_reached, xboard_refusal_matters,
+    xboard_search_plan, XboardGameState,
+};
+use crate::Game;
 
 fn usage(text: &str) -> EngineError {
     EngineError::Usage(text.to_owned())
-}
-
-/// Reads a move in `pos`: coordinates as the engine writes them, or SAN (some engines post
-/// their lines in SAN).
-fn read_move<V: EngineGame>(pos: &V, text: &str) -> Result<V::Move, crate::MoveError> {
-    V::read_engine_move(pos, text, XiangqiDialect::Ucci)
-        .or_else(|e| pos.parse_any(text).map_err(|_| e))
-}
-
-/// A thinking line's moves read in `pos`: the PV is cut at its first move that is not legal.
-fn read_thinking<V: EngineGame>(pos: &V, info: Info) -> Info<V::Move> {
-    let mut current = pos.clone();
-    info.map_moves(|prefix: &[V::Move], text: String| {
-        if prefix.is_empty() {
-            current = pos.clone();
-        }
-        let mv = read_move(&current, &text)?;
-        current.play_or_pass(mv);
-        Ok::<_, crate::MoveError>(mv)
-    })
 }
 
 impl Engine {
@@ -79,113 +48,36 @@ impl Engine {
         options: &SearchOptions<V::Move>,
     ) -> Result<(), EngineError> {
         let analysis = options.analysis;
-        if options.multipv.is_some_and(|k| k > 1) {
-            return Err(usage("XBoard engines have no multi-PV"));
-        }
-        if !options.ban_moves.is_empty() {
-            return Err(usage("XBoard has no banned moves"));
-        }
-        if !options.root_moves.is_empty()
-            && (!analysis || self.xboard_feature("exclude") != Some("1"))
-        {
-            return Err(usage(
-                "XBoard takes root moves only in analysis, from engines with feature exclude=1",
-            ));
-        }
+        // Planned on a copy of what the session keeps: a search refused here, or an engine that
+        // does not answer the ping, leaves it as it was.
+        let session = self.session();
+        let mut state = XboardGameState {
+            variant: session.variant.clone(),
+            analysed: session.analysed.clone(),
+            depth_command: session.depth_command,
+        };
+        let plan = xboard_search_plan(&session.features, &mut state, game, limit, options)?;
         let pos = game.position();
-        let (clock, inc) = match pos.turn() {
-            Color::White => (limit.white_clock, limit.white_inc),
-            Color::Black => (limit.black_clock, limit.black_inc),
-        };
-        let clocks = limit.white_clock.is_some() || limit.black_clock.is_some();
-        if analysis && clocks {
-            return Err(usage("XBoard analysis takes no clocks"));
-        }
-        if !analysis && limit.nodes.is_some() {
-            if limit.movetime.is_some() || clocks || inc.is_some() {
-                return Err(usage("XBoard cannot mix node limits with time limits"));
-            }
-            if self.xboard_feature("nps") == Some("0") {
-                return Err(usage(
-                    "the XBoard engine has no node limits (feature nps=0)",
-                ));
-            }
-        }
-        let variant = match V::UCI_VARIANT {
-            "chess" if V::chess960(game.kind()) => "fischerandom",
-            "chess" => "normal",
-            other => other,
-        };
-        if variant != "normal"
-            && !self
-                .xboard_feature("variants")
-                .is_some_and(|v| v.split(',').any(|v| v.trim() == variant))
-        {
-            return Err(EngineError::Usage(format!(
-                "the XBoard engine does not play {variant}"
-            )));
-        }
-        let prefix = if self.xboard_feature("usermove") == Some("1") {
-            "usermove "
-        } else {
-            ""
-        };
         self.xboard_ping()?;
-        // Fairy-Stockfish keeps the positions of an analysis until it is sent a move: the game
-        // after `new` then starts on stale state and its castling moves are refused (`Error
-        // (unkown command): e1g1`). A legal move of the analysed position (in force mode, so
-        // nothing searches) hands that state back first.
-        if let Some(mv) = self.session().analysed.take() {
-            self.process.send("force")?;
-            if !mv.is_empty() {
-                self.process.send(&format!("{prefix}{mv}"))?;
-            }
-        }
-        self.process.send("new")?;
-        // `new` keeps the variant in some engines (Fairy-Stockfish): back to chess by name.
-        let last = self.session().variant.take();
-        if variant != "normal" || last.is_some() {
-            self.process.send(&format!("variant {variant}"))?;
-        }
-        if variant != "normal" {
-            self.session().variant = Some(variant.to_owned());
-        }
-        self.process.send("force")?;
-        let start = game.start();
-        if variant != "normal" || start.fen() != Game::<V>::new().start().fen() {
-            // Chess960 as Shredder-FEN (the castling rooks' files), as python-chess sends it.
-            self.process
-                .send(&format!("setboard {}", V::xboard_fen(start)))?;
-        }
-        for (at, &mv) in game.positions().iter().zip(game.moves()) {
-            let text = V::engine_move(at, mv, XiangqiDialect::Ucci);
-            self.process.send(&format!("{prefix}{text}"))?;
+        let session = self.session();
+        (session.variant, session.analysed) = (state.variant, state.analysed);
+        for line in &plan.setup {
+            self.process.send(line)?;
         }
         let now = Instant::now();
         let mut stop_at = None;
         if analysis {
-            if !options.root_moves.is_empty() {
-                self.process.send("exclude all")?;
-                for &mv in &options.root_moves {
-                    let text = V::engine_move(pos, mv, XiangqiDialect::Ucci);
-                    self.process.send(&format!("include {text}"))?;
-                }
-            }
             self.xboard_check_setup(None)?;
-            self.process.send("post")?;
-            self.process.send("analyze")?;
-            let any = pos.legal_moves().first().copied();
-            self.session().analysed = Some(any.map_or_else(String::new, |mv| {
-                V::engine_move(pos, mv, XiangqiDialect::Ucci)
-            }));
+            for line in &plan.start {
+                self.process.send(line)?;
+            }
+            self.session().analysed = plan.analysed;
             stop_at = limit.movetime.map(|t| now + t);
         } else {
-            self.send_xboard_limits(limit, pos.turn(), clock, inc)?;
             self.xboard_check_setup(limit.depth)?;
-            self.process.send("post")?;
-            self.process
-                .send(if options.ponder { "hard" } else { "easy" })?;
-            self.process.send("go")?;
+            for line in &plan.start {
+                self.process.send(line)?;
+            }
         }
         let deadline = if analysis && limit.is_unlimited() {
             None
@@ -210,49 +102,6 @@ impl Engine {
             resign: false,
             final_pong: None,
         });
-        Ok(())
-    }
-
-    /// python-chess's mapping of a [`Limit`] to XBoard's time controls.
-    fn send_xboard_limits(
-        &mut self,
-        limit: &Limit,
-        turn: Color,
-        clock: Option<Duration>,
-        inc: Option<Duration>,
-    ) -> Result<(), EngineError> {
-        if limit.moves_to_go.is_some() || clock.is_some() || inc.is_some() {
-            let base = clock.unwrap_or_default().as_secs();
-            self.process.send(&format!(
-                "level {} {}:{:02} {}",
-                limit.moves_to_go.unwrap_or(0),
-                base / 60,
-                base % 60,
-                seconds(inc.unwrap_or_default())
-            ))?;
-        }
-        if let Some(time) = limit.movetime {
-            self.process.send(&format!(
-                "st {}",
-                seconds(time.max(Duration::from_millis(10)))
-            ))?;
-        }
-        if let Some(nodes) = limit.nodes {
-            self.process.send("nps 1")?;
-            self.process.send(&format!("st {}", nodes.max(1)))?;
-        }
-        if let Some(depth) = limit.depth {
-            let word = self.session().depth_command.unwrap_or("sd");
-            self.process.send(&format!("{word} {}", depth.max(1)))?;
-        }
-        let centis = |d: Duration| (d.as_millis() / 10).max(1);
-        for (clock, white) in [(limit.white_clock, true), (limit.black_clock, false)] {
-            if let Some(clock) = clock {
-                let own = white == (turn == Color::White);
-                let word = if own { "time" } else { "otim" };
-                self.process.send(&format!("{word} {}", centis(clock)))?;
-            }
-        }
         Ok(())
     }
 
@@ -356,7 +205,7 @@ impl Engine {
             match XboardMessage::parse(&line) {
                 XboardMessage::Thinking(info) => {
                     let sent_pv = !info.pv.is_empty();
-                    let info = read_thinking(pos, *info);
+                    let info = read_xboard_thinking(pos, *info);
                     if sent_pv && info.pv.is_empty() {
                         // Not a line of this position: GNU Chess may still print a line of
                         // the previous search after answering the next search's `ping`.
@@ -367,14 +216,14 @@ impl Engine {
                         if let Some(&first) = info.pv.first() {
                             search.best = Some(V::engine_move(pos, first, XiangqiDialect::Ucci));
                         }
-                        let reached = search.depth.is_some_and(|d| info.depth >= Some(d))
-                            || search.nodes.is_some_and(|n| info.nodes >= Some(n))
-                            || search
-                                .time
-                                .is_some_and(|t| info.time_ms >= Some(t.as_millis() as u64))
-                            || search.mate.is_some_and(|m| {
-                                matches!(info.score, Some(Score::Mate(k)) if k > 0 && k <= i64::from(m))
-                            });
+                        let limit = Limit {
+                            depth: search.depth,
+                            nodes: search.nodes,
+                            movetime: search.time,
+                            mate: search.mate,
+                            ..Limit::default()
+                        };
+                        let reached = xboard_analysis_reached(&limit, &info);
                         if reached && !finishing {
                             self.xboard_finish(true)?;
                         }
@@ -386,7 +235,7 @@ impl Engine {
                     if search.best.is_some() {
                         continue;
                     }
-                    if let Err(e) = read_move(pos, &text) {
+                    if let Err(e) = read_xboard_move(pos, &text) {
                         self.xboard_abort();
                         return Err(EngineError::IllegalMove(e));
                     }
@@ -422,12 +271,11 @@ impl Engine {
                         return Ok(SearchEvent::BestMove(Self::xboard_best(pos, search)));
                     }
                 }
-                XboardMessage::Refused { command, line, .. } => {
-                    let word = command.split_whitespace().next().unwrap_or("");
-                    if !OPTIONAL_COMMANDS.contains(&word) {
-                        self.xboard_abort();
-                        return Err(EngineError::Refused(line));
-                    }
+                XboardMessage::Refused { command, line, .. }
+                    if xboard_refusal_matters(&command) =>
+                {
+                    self.xboard_abort();
+                    return Err(EngineError::Refused(line));
                 }
                 _ => {}
             }
@@ -436,12 +284,14 @@ impl Engine {
 
     fn xboard_best<V: EngineGame>(pos: &V, search: XboardSearch) -> BestMove<V::Move> {
         // Already checked (play) or read from a legal PV (analysis).
-        let best = search.best.and_then(|text| read_move(pos, &text).ok());
+        let best = search
+            .best
+            .and_then(|text| read_xboard_move(pos, &text).ok());
         let ponder = match (best, search.hint) {
             (Some(mv), Some(text)) => {
                 let mut after = pos.clone();
                 after.play_or_pass(mv);
-                read_move(&after, &text).ok()
+                read_xboard_move(&after, &text).ok()
             }
             _ => None,
         };

@@ -8,7 +8,7 @@ use super::option::{EngineOption, OptionKind};
 use super::process::Line;
 use super::state::Engine;
 use super::xboard::{parse_option_feature, XboardMessage};
-use super::xboard_client::OPTIONAL_COMMANDS;
+use super::xboard_plan::{xboard_feature_reply, xboard_refusal_matters};
 
 /// How long the engine may stay quiet during the handshake before it is sent `ping 0`.
 const PROD_AFTER: Duration = Duration::from_millis(250);
@@ -74,12 +74,7 @@ impl Engine {
             announced = true;
             let mut done = None;
             for (key, value) in pairs {
-                let verdict = if key == "san" && value == "1" {
-                    "rejected"
-                } else {
-                    "accepted"
-                };
-                self.process.send(&format!("{verdict} {key}"))?;
+                self.process.send(&xboard_feature_reply(&key, &value))?;
                 if key == "done" {
                     done = Some(value == "1");
                 } else if key == "option" {
@@ -175,11 +170,10 @@ impl Engine {
             };
             match XboardMessage::parse(&line) {
                 XboardMessage::Pong(m) if m == n => return Ok(refused),
-                XboardMessage::Refused { command, line, .. } => {
-                    let word = command.split_whitespace().next().unwrap_or("");
-                    if !OPTIONAL_COMMANDS.contains(&word) && refused.len() < 16 {
-                        refused.push((command, line));
-                    }
+                XboardMessage::Refused { command, line, .. }
+                    if xboard_refusal_matters(&command) && refused.len() < 16 =>
+                {
+                    refused.push((command, line));
                 }
                 _ => {}
             }
