@@ -81,11 +81,35 @@ function xiangqiStep(board, step) {
 
 const met = new Set();
 
+// Where the drop-in `Chess`, which plays boards chess.js's validateFen rejects as chess.js does,
+// still differs from chess.js after such a move (docs/javascript.md). The test requires each to
+// still differ, so a fix shows here and its entry goes.
+const KNOWN_DIFFERENCES = new Map([
+  [
+    "chess: a second king and a pawn on the last rank",
+    "chess.js 1.4.0's undo throws a TypeError (BigInt) after a move on a board with a pawn on its last rank",
+  ],
+  [
+    "chess: moves on a board without a king",
+    "castling rights brought back by undo while their king is off the board: chess.js shows them again once the king is back; qipan's positions cannot hold them",
+  ],
+]);
+
 for (const script of DATA.scripts.filter((s) => s.game === "chess")) {
   test(`edit script: ${script.name}`, () => {
-    const want = withoutExceptions(chessjsAnswers(script, (fen) => new Chess(fen), { oracle: true }), met);
+    let want;
+    try {
+      want = withoutExceptions(chessjsAnswers(script, (fen) => new Chess(fen), { oracle: true, playsAny: true }), met);
+    } catch (error) {
+      assert.ok(KNOWN_DIFFERENCES.has(script.name), `chess.js failed: ${error}`);
+      return;
+    }
     const got = chessjsAnswers(script, (fen) => new namespace.Chess(fen));
     assert.equal(got.length, script.steps.length);
+    if (KNOWN_DIFFERENCES.has(script.name)) {
+      assert.notDeepEqual(got, want, `${script.name} now answers as chess.js: drop it from KNOWN_DIFFERENCES`);
+      return;
+    }
     got.forEach((answer, i) => assert.deepEqual(answer, want[i], `step ${i}: ${JSON.stringify(script.steps[i])}`));
   });
 }
