@@ -12,9 +12,9 @@
 use js_sys::{Array, Map, Object};
 use qipan::engine::{
     parse_option_feature, read_xboard_move, read_xboard_thinking, xboard_analysis_reached,
-    xboard_feature, xboard_feature_reply, xboard_refusal_matters, xboard_search_plan, EngineError,
-    EngineGame, EngineOption, Info, Limit, OptionKind, SearchOptions, XboardGameState,
-    XboardMessage,
+    xboard_depth_fallback, xboard_feature, xboard_missing_feature, xboard_refusal_matters,
+    xboard_search_plan, EngineError, EngineGame, EngineOption, Info, Limit, OptionKind,
+    SearchOptions, XboardGameState, XboardHandshake, XboardHandshakeStep, XboardMessage,
 };
 use qipan::{Chess, ErrorKind, Game, Xiangqi};
 use wasm_bindgen::prelude::*;
@@ -55,6 +55,9 @@ struct Search<V: EngineGame> {
     limit: Limit,
     stage: Stage,
     refused: Option<String>,
+    /// The ping after `depth N` resent for a refused `sd N`: the setup ends at its pong.
+    retry: Option<String>,
+    retried: bool,
     analysed: Option<String>,
     info: Info<V::Move>,
 }
@@ -76,6 +79,9 @@ pub struct XboardSession {
     pings: u32,
     pending_pong: Option<String>,
     search: Option<Searched>,
+    handshake: XboardHandshake,
+    /// The time of the last `tick`, in ms since the handshake started.
+    now: u64,
 }
 
 fn reply_event(kind: &str, reply: Vec<String>) -> Object {
@@ -85,6 +91,29 @@ fn reply_event(kind: &str, reply: Vec<String>) -> Object {
 }
 
 impl XboardSession {
+    /// Keeps what a handshake step announced; its `reply`, and `uciok` when it is over.
+    fn handshake_step(&mut self, step: XboardHandshakeStep) -> Result<JsValue, JsValue> {
+        for (key, value) in step.features {
+            if key == "option" {
+                if let Some(option) = parse_option_feature(&value) {
+                    if self.option(&option.name).is_none() && self.options.len() < MAX_FEATURES {
+                        self.options.push(option);
+                    }
+                }
+            } else if self.features.len() < MAX_FEATURES {
+                self.features.push((key, value));
+            }
+        }
+        if !step.done {
+            return Ok(reply_event("features", step.send).into());
+        }
+        if let Some(e) = xboard_missing_feature(&self.features) {
+            return Err(engine_error(&e));
+        }
+        self.ready = true;
+        Ok(reply_event("uciok", step.send).into())
+    }
+
     fn next_ping(&mut self) -> String {
         self.pings = self.pings.wrapping_add(1);
         self.pings.to_string()
@@ -148,6 +177,8 @@ impl XboardSession {
             limit,
             stage: Stage::Leftovers { first, second },
             refused: None,
+            retry: None,
+            retried: false,
             analysed: plan.analysed,
             info: Info::default(),
         };
@@ -186,10 +217,17 @@ fn step<V: EngineGame>(
         }
         (Stage::Leftovers { .. }, _) => other(),
         (Stage::Setup { second }, XboardMessage::Pong(n)) if &n == second => {
+            if let Some(next) = s.retry.take() {
+                s.stage = Stage::Setup { second: next };
+                return other();
+            }
             if let Some(line) = s.refused.take() {
                 return Err(engine_error(&EngineError::Refused(line)));
             }
             s.stage = Stage::Running;
+            if s.retried {
+                state.depth_command = Some("depth");
+            }
             if s.analysis {
                 state.analysed = s.analysed.take();
             }
@@ -200,6 +238,16 @@ fn step<V: EngineGame>(
                 return other();
             }
             if matches!(s.stage, Stage::Setup { .. }) {
+                // GNU Chess knows `depth N`, not `sd N`: the setup goes on with that.
+                let fallback = xboard_depth_fallback(&command, s.limit.depth);
+                if let (Some(again), false) = (fallback, s.retried) {
+                    let n = ping();
+                    s.retried = true;
+                    s.retry = Some(n.clone());
+                    let e = event("other");
+                    set(&e, "reply", strings([again, format!("ping {n}")]).into());
+                    return Ok(Step::Event(e.into()));
+                }
                 s.refused.get_or_insert(line);
                 return other();
             }
@@ -261,6 +309,8 @@ impl XboardSession {
             pings: 0,
             pending_pong: None,
             search: None,
+            handshake: XboardHandshake::default(),
+            now: 0,
         }
     }
 
@@ -274,7 +324,19 @@ impl XboardSession {
     /// `feature` lines, ending with `done=1`.
     #[wasm_bindgen(js_name = startCommands, unchecked_return_type = "string[]")]
     pub fn start_commands(&self) -> Array {
-        strings(["xboard".to_owned(), "protover 2".to_owned()])
+        strings(XboardHandshake::start_commands().map(str::to_owned))
+    }
+
+    /// Tells the handshake the time, `elapsed` ms after it started (call it every few tens of
+    /// ms until `ready`): a quiet engine is sent `ping 0`, or `protover 2` again (the event's
+    /// `reply`); features that end without `done=1` end after two seconds (the event `uciok`).
+    pub fn tick(&mut self, elapsed: f64) -> Result<JsValue, JsValue> {
+        self.now = self.now.max(elapsed.max(0.0) as u64);
+        if self.ready {
+            return Ok(event("other").into());
+        }
+        let step = self.handshake.quiet(self.now);
+        self.handshake_step(step)
     }
 
     /// Nothing: XBoard engines need no command after the handshake.
@@ -353,38 +415,8 @@ impl XboardSession {
             }
         }
         if !self.ready {
-            let XboardMessage::Features(pairs) = message else {
-                return Ok(event("other").into());
-            };
-            let mut reply = Vec::new();
-            let mut done = false;
-            for (key, value) in pairs {
-                reply.push(xboard_feature_reply(&key, &value));
-                if key == "done" {
-                    done |= value == "1";
-                } else if key == "option" {
-                    if let Some(option) = parse_option_feature(&value) {
-                        if self.option(&option.name).is_none() && self.options.len() < MAX_FEATURES
-                        {
-                            self.options.push(option);
-                        }
-                    }
-                } else if self.features.len() < MAX_FEATURES {
-                    self.features.push((key, value));
-                }
-            }
-            if !done {
-                return Ok(reply_event("features", reply).into());
-            }
-            for required in ["setboard", "ping"] {
-                if xboard_feature(&self.features, required) != Some("1") {
-                    return Err(engine_error(&EngineError::Usage(format!(
-                        "the XBoard engine did not declare the required feature {required}"
-                    ))));
-                }
-            }
-            self.ready = true;
-            return Ok(reply_event("uciok", reply).into());
+            let step = self.handshake.heard(self.now, &line_text(&line)?);
+            return self.handshake_step(step);
         }
         let mut pings = self.pings;
         let mut ping = || {

@@ -146,8 +146,15 @@ test("hostile XBoard transcripts end in typed errors", async () => {
   const garbage = new Engine(scripted({ go: ["move banana"] }), { protocol: "xboard", timeouts: { reply: 2000, search: 2000 } });
   await garbage.init();
   await assert.rejects(garbage.play(new ChessBoard(), { depth: 3 }), (e) => e instanceof EngineError && e.code === "illegal-move");
+  // A refused `sd N` is resent as `depth N` (GNU Chess's command), which later searches use.
+  const deep = scripted({ sd: ["Invalid move: sd 3"], go: ["My move is : e2e4"] });
+  const gnuish = new Engine(deep, { protocol: "xboard", timeouts: { reply: 2000 } });
+  await gnuish.init();
+  assert.equal((await gnuish.play(new ChessBoard(), { depth: 3 })).move, "e2e4");
+  assert.equal((await gnuish.play(new ChessBoard(), { depth: 3 })).move, "e2e4");
+  assert.deepEqual(deep.sent.filter((l) => /^(sd|depth) /.test(l)), ["sd 3", "depth 3", "depth 3"]);
   // A refused setup command ends the search before it starts.
-  const refusing = new Engine(scripted({ sd: ["Error (unknown command): sd 3"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
+  const refusing = new Engine(scripted({ sd: ["Error (unknown command): sd 3"], depth: ["Error (unknown command): depth 3"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
   await refusing.init();
   await assert.rejects(refusing.play(new ChessBoard(), { depth: 3 }), (e) => e instanceof EngineError && e.code === "refused");
   // Refusals of optional commands (`post`, `easy`) are ignored.
@@ -157,6 +164,12 @@ test("hostile XBoard transcripts end in typed errors", async () => {
   // An engine without `setboard`/`ping` features cannot be used.
   const bare = new Engine(scripted({}, "feature myname=\"bare\" done=1"), { protocol: "xboard", timeouts: { reply: 2000 } });
   await assert.rejects(bare.init(), (e) => e instanceof EngineError && e.code === "usage");
+  // Features without `done` end after two seconds; a quiet engine is prodded with `ping 0`.
+  const undone = scripted({}, "feature setboard=1 ping=1 myname=\"undone\"");
+  const lax = new Engine(undone, { protocol: "xboard", timeouts: { reply: 5000 } });
+  await lax.init();
+  assert.equal(lax.id.name, "undone");
+  assert.ok(undone.sent.includes("ping 0"));
   // An engine that never says done=1 times out.
   const mute = new Engine(scripted({}, "feature setboard=1 ping=1 done=0"), { protocol: "xboard", timeouts: { reply: 300 } });
   await assert.rejects(mute.init(), (e) => e.code === "timeout");
