@@ -2,8 +2,9 @@
 //! of [`XboardMessage`]s) without input or output, for the npm package's `Engine` class
 //! (`protocol: "xboard"`) to drive over a line transport as it drives [`EngineSession`](crate::engine::EngineSession).
 //!
-//! The handshake is `xboard`, `protover 2`, each `feature` answered (`accepted`/`rejected`, the
-//! core's replies) until `done=1`. A search is `ping A`, the core's setup commands, `ping B`: the
+//! The handshake is the core's [`XboardHandshake`]: `xboard`, `protover 2`, each `feature`
+//! answered until `done=1` (or two seconds without `done`), with `tick` telling it the time so it
+//! can prod a quiet engine. A refused `sd N` is resent as `depth N` (GNU Chess's command). A search is `ping A`, the core's setup commands, `ping B`: the
 //! engine's refusals between `pong A` and `pong B` end it before it starts (an `EngineError` with
 //! code `refused`); then `post`, `easy`, `go` (or `post`, `analyze`). In play the engine's `move`
 //! ends the search, checked against the position (`illegal-move` when it is not legal); an
