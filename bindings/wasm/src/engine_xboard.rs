@@ -61,6 +61,12 @@ struct Search<V: EngineGame> {
     retried: bool,
     analysed: Option<String>,
     info: Info<V::Move>,
+    /// In play: the engine's move, read once; the search ends at the pong of the ping sent then,
+    /// so a `Hint:` right after the move is kept.
+    best: Option<V::Move>,
+    hint: Option<String>,
+    /// The engine offered a draw (`offer draw`) during the search.
+    draw: bool,
 }
 
 enum Searched {
@@ -182,6 +188,9 @@ impl XboardSession {
             retried: false,
             analysed: plan.analysed,
             info: Info::default(),
+            best: None,
+            hint: None,
+            draw: false,
         };
         Ok((out, search))
     }
@@ -193,9 +202,18 @@ enum Step {
     Done(JsValue),
 }
 
-fn best<V: EngineGame>(s: &Search<V>, mv: Option<V::Move>, draw: bool, resign: bool) -> JsValue {
+fn best<V: EngineGame>(s: &Search<V>, mv: Option<V::Move>, resign: bool) -> JsValue {
     let text = mv.map(|m| s.pos.coord(m));
-    let e = best_event(text, None, draw, resign);
+    // The hint is the engine's expected reply: kept only when legal after its move.
+    let ponder = match (mv, &s.hint) {
+        (Some(mv), Some(hint)) => {
+            let mut after = s.pos.clone();
+            after.play_or_pass(mv);
+            read_xboard_move(&after, hint).ok().map(|p| after.coord(p))
+        }
+        _ => None,
+    };
+    let e = best_event(text, ponder, s.draw, resign);
     let info = info_to_js(&s.info, &|m| write_line(&s.pos, m));
     set(&e, "lines", [info.clone()].iter().collect::<Array>().into());
     set(&e, "info", info);
@@ -279,18 +297,37 @@ fn step<V: EngineGame>(
         (Stage::Running, XboardMessage::Move(text)) if !s.analysis => {
             let mv = read_xboard_move(&s.pos, &text)
                 .map_err(|e| engine_error(&EngineError::IllegalMove(e)))?;
-            Ok(Step::Done(best(s, Some(mv), false, false)))
+            // As the Rust client: a ping after the move, whose pong ends the search, so that
+            // a `Hint:` sent right after the move is read.
+            s.best = Some(mv);
+            let n = ping();
+            let e = event("other");
+            set(&e, "reply", strings([format!("ping {n}")]).into());
+            s.stage = Stage::Ending { pong: n };
+            Ok(Step::Event(e.into()))
+        }
+        (Stage::Running | Stage::Ending { .. }, XboardMessage::OfferDraw) if !s.analysis => {
+            s.draw = true;
+            other()
+        }
+        (Stage::Ending { .. }, XboardMessage::Hint(text)) if s.best.is_some() => {
+            s.hint.get_or_insert(text);
+            other()
         }
         (Stage::Running, XboardMessage::Resign) if !s.analysis => {
-            Ok(Step::Done(best(s, None, false, true)))
+            Ok(Step::Done(best(s, None, true)))
         }
         (Stage::Running, XboardMessage::Result { comment, .. }) if !s.analysis => {
             let resign = comment.to_ascii_lowercase().contains("resign");
-            Ok(Step::Done(best(s, None, false, resign)))
+            Ok(Step::Done(best(s, None, resign)))
         }
         (Stage::Ending { pong }, XboardMessage::Pong(n)) if &n == pong => {
-            let first = s.info.pv.first().copied();
-            Ok(Step::Done(best(s, first, false, false)))
+            let mv = if s.analysis {
+                s.info.pv.first().copied()
+            } else {
+                s.best
+            };
+            Ok(Step::Done(best(s, mv, false)))
         }
         _ => other(),
     }
