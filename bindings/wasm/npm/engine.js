@@ -163,9 +163,14 @@ export class Engine {
 
   #receive(line) {
     if (this.#dead) return;
+    this.#handle(() => this.#session.read(line));
+  }
+
+  /** Acts on the event `read` (a line read, or the time told to an XBoard handshake) returns. */
+  #handle(read) {
     let event;
     try {
-      event = this.#session.read(line);
+      event = read();
     } catch (error) {
       this.#fail(typed(error));
       return;
@@ -238,7 +243,19 @@ export class Engine {
       const xboard = this.#session.protocol === "xboard";
       const start = xboard ? this.#session.startCommands() : [this.#session.startCommand()];
       for (const line of start) this.#send(line);
-      await this.#wait((e) => e.type === "uciok", this.#timeouts.reply, xboard ? "feature done=1" : start[0] + "ok");
+      // XBoard: the core's handshake is told the time (it prods a quiet engine with `ping 0`
+      // or `protover 2`, and ends features that come without `done=1`).
+      const began = Date.now();
+      const ticker = xboard
+        ? setInterval(() => {
+          if (!this.#dead) this.#handle(() => this.#session.tick(Date.now() - began));
+        }, 50)
+        : null;
+      try {
+        await this.#wait((e) => e.type === "uciok", this.#timeouts.reply, xboard ? "feature done=1" : start[0] + "ok");
+      } finally {
+        if (ticker) clearInterval(ticker);
+      }
       for (const line of this.#session.afterHandshake()) this.#send(line);
       return this;
     });

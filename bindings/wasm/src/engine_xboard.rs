@@ -2,8 +2,9 @@
 //! of [`XboardMessage`]s) without input or output, for the npm package's `Engine` class
 //! (`protocol: "xboard"`) to drive over a line transport as it drives [`EngineSession`](crate::engine::EngineSession).
 //!
-//! The handshake is `xboard`, `protover 2`, each `feature` answered (`accepted`/`rejected`, the
-//! core's replies) until `done=1`. A search is `ping A`, the core's setup commands, `ping B`: the
+//! The handshake is the core's [`XboardHandshake`]: `xboard`, `protover 2`, each `feature`
+//! answered until `done=1` (or two seconds without `done`), with `tick` telling it the time so it
+//! can prod a quiet engine. A refused `sd N` is resent as `depth N` (GNU Chess's command). A search is `ping A`, the core's setup commands, `ping B`: the
 //! engine's refusals between `pong A` and `pong B` end it before it starts (an `EngineError` with
 //! code `refused`); then `post`, `easy`, `go` (or `post`, `analyze`). In play the engine's `move`
 //! ends the search, checked against the position (`illegal-move` when it is not legal); an
@@ -12,9 +13,9 @@
 use js_sys::{Array, Map, Object};
 use qipan::engine::{
     parse_option_feature, read_xboard_move, read_xboard_thinking, xboard_analysis_reached,
-    xboard_feature, xboard_feature_reply, xboard_refusal_matters, xboard_search_plan, EngineError,
-    EngineGame, EngineOption, Info, Limit, OptionKind, SearchOptions, XboardGameState,
-    XboardMessage,
+    xboard_depth_fallback, xboard_feature, xboard_missing_feature, xboard_refusal_matters,
+    xboard_search_plan, EngineError, EngineGame, EngineOption, Info, Limit, OptionKind,
+    SearchOptions, XboardGameState, XboardHandshake, XboardHandshakeStep, XboardMessage,
 };
 use qipan::{Chess, ErrorKind, Game, Xiangqi};
 use wasm_bindgen::prelude::*;
@@ -55,8 +56,17 @@ struct Search<V: EngineGame> {
     limit: Limit,
     stage: Stage,
     refused: Option<String>,
+    /// The ping after `depth N` resent for a refused `sd N`: the setup ends at its pong.
+    retry: Option<String>,
+    retried: bool,
     analysed: Option<String>,
     info: Info<V::Move>,
+    /// In play: the engine's move, read once; the search ends at the pong of the ping sent then,
+    /// so a `Hint:` right after the move is kept.
+    best: Option<V::Move>,
+    hint: Option<String>,
+    /// The engine offered a draw (`offer draw`) during the search.
+    draw: bool,
 }
 
 enum Searched {
@@ -76,6 +86,9 @@ pub struct XboardSession {
     pings: u32,
     pending_pong: Option<String>,
     search: Option<Searched>,
+    handshake: XboardHandshake,
+    /// The time of the last `tick`, in ms since the handshake started.
+    now: u64,
 }
 
 fn reply_event(kind: &str, reply: Vec<String>) -> Object {
@@ -85,6 +98,29 @@ fn reply_event(kind: &str, reply: Vec<String>) -> Object {
 }
 
 impl XboardSession {
+    /// Keeps what a handshake step announced; its `reply`, and `uciok` when it is over.
+    fn handshake_step(&mut self, step: XboardHandshakeStep) -> Result<JsValue, JsValue> {
+        for (key, value) in step.features {
+            if key == "option" {
+                if let Some(option) = parse_option_feature(&value) {
+                    if self.option(&option.name).is_none() && self.options.len() < MAX_FEATURES {
+                        self.options.push(option);
+                    }
+                }
+            } else if self.features.len() < MAX_FEATURES {
+                self.features.push((key, value));
+            }
+        }
+        if !step.done {
+            return Ok(reply_event("features", step.send).into());
+        }
+        if let Some(e) = xboard_missing_feature(&self.features) {
+            return Err(engine_error(&e));
+        }
+        self.ready = true;
+        Ok(reply_event("uciok", step.send).into())
+    }
+
     fn next_ping(&mut self) -> String {
         self.pings = self.pings.wrapping_add(1);
         self.pings.to_string()
@@ -148,8 +184,13 @@ impl XboardSession {
             limit,
             stage: Stage::Leftovers { first, second },
             refused: None,
+            retry: None,
+            retried: false,
             analysed: plan.analysed,
             info: Info::default(),
+            best: None,
+            hint: None,
+            draw: false,
         };
         Ok((out, search))
     }
@@ -161,9 +202,18 @@ enum Step {
     Done(JsValue),
 }
 
-fn best<V: EngineGame>(s: &Search<V>, mv: Option<V::Move>, draw: bool, resign: bool) -> JsValue {
+fn best<V: EngineGame>(s: &Search<V>, mv: Option<V::Move>, resign: bool) -> JsValue {
     let text = mv.map(|m| s.pos.coord(m));
-    let e = best_event(text, None, draw, resign);
+    // The hint is the engine's expected reply: kept only when legal after its move.
+    let ponder = match (mv, &s.hint) {
+        (Some(mv), Some(hint)) => {
+            let mut after = s.pos.clone();
+            after.play_or_pass(mv);
+            read_xboard_move(&after, hint).ok().map(|p| after.coord(p))
+        }
+        _ => None,
+    };
+    let e = best_event(text, ponder, s.draw, resign);
     let info = info_to_js(&s.info, &|m| write_line(&s.pos, m));
     set(&e, "lines", [info.clone()].iter().collect::<Array>().into());
     set(&e, "info", info);
@@ -186,10 +236,17 @@ fn step<V: EngineGame>(
         }
         (Stage::Leftovers { .. }, _) => other(),
         (Stage::Setup { second }, XboardMessage::Pong(n)) if &n == second => {
+            if let Some(next) = s.retry.take() {
+                s.stage = Stage::Setup { second: next };
+                return other();
+            }
             if let Some(line) = s.refused.take() {
                 return Err(engine_error(&EngineError::Refused(line)));
             }
             s.stage = Stage::Running;
+            if s.retried {
+                state.depth_command = Some("depth");
+            }
             if s.analysis {
                 state.analysed = s.analysed.take();
             }
@@ -200,6 +257,16 @@ fn step<V: EngineGame>(
                 return other();
             }
             if matches!(s.stage, Stage::Setup { .. }) {
+                // GNU Chess knows `depth N`, not `sd N`: the setup goes on with that.
+                let fallback = xboard_depth_fallback(&command, s.limit.depth);
+                if let (Some(again), false) = (fallback, s.retried) {
+                    let n = ping();
+                    s.retried = true;
+                    s.retry = Some(n.clone());
+                    let e = event("other");
+                    set(&e, "reply", strings([again, format!("ping {n}")]).into());
+                    return Ok(Step::Event(e.into()));
+                }
                 s.refused.get_or_insert(line);
                 return other();
             }
@@ -230,18 +297,37 @@ fn step<V: EngineGame>(
         (Stage::Running, XboardMessage::Move(text)) if !s.analysis => {
             let mv = read_xboard_move(&s.pos, &text)
                 .map_err(|e| engine_error(&EngineError::IllegalMove(e)))?;
-            Ok(Step::Done(best(s, Some(mv), false, false)))
+            // As the Rust client: a ping after the move, whose pong ends the search, so that
+            // a `Hint:` sent right after the move is read.
+            s.best = Some(mv);
+            let n = ping();
+            let e = event("other");
+            set(&e, "reply", strings([format!("ping {n}")]).into());
+            s.stage = Stage::Ending { pong: n };
+            Ok(Step::Event(e.into()))
+        }
+        (Stage::Running | Stage::Ending { .. }, XboardMessage::OfferDraw) if !s.analysis => {
+            s.draw = true;
+            other()
+        }
+        (Stage::Ending { .. }, XboardMessage::Hint(text)) if s.best.is_some() => {
+            s.hint.get_or_insert(text);
+            other()
         }
         (Stage::Running, XboardMessage::Resign) if !s.analysis => {
-            Ok(Step::Done(best(s, None, false, true)))
+            Ok(Step::Done(best(s, None, true)))
         }
         (Stage::Running, XboardMessage::Result { comment, .. }) if !s.analysis => {
             let resign = comment.to_ascii_lowercase().contains("resign");
-            Ok(Step::Done(best(s, None, false, resign)))
+            Ok(Step::Done(best(s, None, resign)))
         }
         (Stage::Ending { pong }, XboardMessage::Pong(n)) if &n == pong => {
-            let first = s.info.pv.first().copied();
-            Ok(Step::Done(best(s, first, false, false)))
+            let mv = if s.analysis {
+                s.info.pv.first().copied()
+            } else {
+                s.best
+            };
+            Ok(Step::Done(best(s, mv, false)))
         }
         _ => other(),
     }
@@ -261,6 +347,8 @@ impl XboardSession {
             pings: 0,
             pending_pong: None,
             search: None,
+            handshake: XboardHandshake::default(),
+            now: 0,
         }
     }
 
@@ -274,7 +362,19 @@ impl XboardSession {
     /// `feature` lines, ending with `done=1`.
     #[wasm_bindgen(js_name = startCommands, unchecked_return_type = "string[]")]
     pub fn start_commands(&self) -> Array {
-        strings(["xboard".to_owned(), "protover 2".to_owned()])
+        strings(XboardHandshake::start_commands().map(str::to_owned))
+    }
+
+    /// Tells the handshake the time, `elapsed` ms after it started (call it every few tens of
+    /// ms until `ready`): a quiet engine is sent `ping 0`, or `protover 2` again (the event's
+    /// `reply`); features that end without `done=1` end after two seconds (the event `uciok`).
+    pub fn tick(&mut self, elapsed: f64) -> Result<JsValue, JsValue> {
+        self.now = self.now.max(elapsed.max(0.0) as u64);
+        if self.ready {
+            return Ok(event("other").into());
+        }
+        let step = self.handshake.quiet(self.now);
+        self.handshake_step(step)
     }
 
     /// Nothing: XBoard engines need no command after the handshake.
@@ -353,38 +453,8 @@ impl XboardSession {
             }
         }
         if !self.ready {
-            let XboardMessage::Features(pairs) = message else {
-                return Ok(event("other").into());
-            };
-            let mut reply = Vec::new();
-            let mut done = false;
-            for (key, value) in pairs {
-                reply.push(xboard_feature_reply(&key, &value));
-                if key == "done" {
-                    done |= value == "1";
-                } else if key == "option" {
-                    if let Some(option) = parse_option_feature(&value) {
-                        if self.option(&option.name).is_none() && self.options.len() < MAX_FEATURES
-                        {
-                            self.options.push(option);
-                        }
-                    }
-                } else if self.features.len() < MAX_FEATURES {
-                    self.features.push((key, value));
-                }
-            }
-            if !done {
-                return Ok(reply_event("features", reply).into());
-            }
-            for required in ["setboard", "ping"] {
-                if xboard_feature(&self.features, required) != Some("1") {
-                    return Err(engine_error(&EngineError::Usage(format!(
-                        "the XBoard engine did not declare the required feature {required}"
-                    ))));
-                }
-            }
-            self.ready = true;
-            return Ok(reply_event("uciok", reply).into());
+            let step = self.handshake.heard(self.now, &line_text(&line)?);
+            return self.handshake_step(step);
         }
         let mut pings = self.pings;
         let mut ping = || {

@@ -23,7 +23,7 @@ after(async () => {
 });
 
 /** The best move and the depth-`depth` PV of a fresh Fairy-Stockfish over raw UCI. */
-function uciOracle(variant, fen, moves, depth) {
+function uciOracle(variant, fen, moves, depth, chess960 = false) {
   return new Promise((resolve, reject) => {
     const child = spawn(FAIRY, [], { stdio: ["pipe", "pipe", "ignore"] });
     let buffer = "";
@@ -52,7 +52,8 @@ function uciOracle(variant, fen, moves, depth) {
     });
     const position = `position fen ${fen}${moves.length ? ` moves ${moves.join(" ")}` : ""}`;
     child.stdin.write(
-      ["uci", "setoption name Threads value 1", `setoption name UCI_Variant value ${variant}`, "ucinewgame",
+      ["uci", "setoption name Threads value 1", `setoption name UCI_Variant value ${variant}`,
+        `setoption name UCI_Chess960 value ${chess960}`, "ucinewgame",
         position, `go depth ${depth}`].join("\n") + "\n",
     );
   });
@@ -90,6 +91,20 @@ test("chess over XBoard on Fairy-Stockfish: moves legal and equal to its UCI bes
   const { move } = await engine.play(board, { depth: DEPTH });
   const after = await uciOracle("chess", start, board.history(), DEPTH);
   assert.equal(move, after.best);
+});
+
+test("Chess960 over XBoard on Fairy-Stockfish (variant fischerandom): moves equal to its UCI_Chess960 best move", async () => {
+  const engine = await xboardEngine();
+  // Start position 100 (Scharnagl): castling is written king-takes-rook by both sides.
+  const board = ChessBoard.fromChess960Pos(100);
+  const start = board.fen();
+  for (let ply = 0; ply < 2; ply++) {
+    const { move } = await engine.play(board, { depth: DEPTH });
+    assert.ok(board.legalMoves().includes(move), `ply ${ply}: ${move} is legal`);
+    const oracle = await uciOracle("chess", start, board.history(), DEPTH, true);
+    assert.equal(move, oracle.best, `ply ${ply} (${board.fen()})`);
+    board.push(move);
+  }
 });
 
 /** A Fairy-Stockfish UCI Xiangqi move (ranks 1-10) in the board's ICCS coordinates (ranks 0-9). */
@@ -146,8 +161,15 @@ test("hostile XBoard transcripts end in typed errors", async () => {
   const garbage = new Engine(scripted({ go: ["move banana"] }), { protocol: "xboard", timeouts: { reply: 2000, search: 2000 } });
   await garbage.init();
   await assert.rejects(garbage.play(new ChessBoard(), { depth: 3 }), (e) => e instanceof EngineError && e.code === "illegal-move");
+  // A refused `sd N` is resent as `depth N` (GNU Chess's command), which later searches use.
+  const deep = scripted({ sd: ["Invalid move: sd 3"], go: ["My move is : e2e4"] });
+  const gnuish = new Engine(deep, { protocol: "xboard", timeouts: { reply: 2000 } });
+  await gnuish.init();
+  assert.equal((await gnuish.play(new ChessBoard(), { depth: 3 })).move, "e2e4");
+  assert.equal((await gnuish.play(new ChessBoard(), { depth: 3 })).move, "e2e4");
+  assert.deepEqual(deep.sent.filter((l) => /^(sd|depth) /.test(l)), ["sd 3", "depth 3", "depth 3"]);
   // A refused setup command ends the search before it starts.
-  const refusing = new Engine(scripted({ sd: ["Error (unknown command): sd 3"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
+  const refusing = new Engine(scripted({ sd: ["Error (unknown command): sd 3"], depth: ["Error (unknown command): depth 3"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
   await refusing.init();
   await assert.rejects(refusing.play(new ChessBoard(), { depth: 3 }), (e) => e instanceof EngineError && e.code === "refused");
   // Refusals of optional commands (`post`, `easy`) are ignored.
@@ -157,9 +179,38 @@ test("hostile XBoard transcripts end in typed errors", async () => {
   // An engine without `setboard`/`ping` features cannot be used.
   const bare = new Engine(scripted({}, "feature myname=\"bare\" done=1"), { protocol: "xboard", timeouts: { reply: 2000 } });
   await assert.rejects(bare.init(), (e) => e instanceof EngineError && e.code === "usage");
+  // Features without `done` end after two seconds; a quiet engine is prodded with `ping 0`.
+  const undone = scripted({}, "feature setboard=1 ping=1 myname=\"undone\"");
+  const lax = new Engine(undone, { protocol: "xboard", timeouts: { reply: 5000 } });
+  await lax.init();
+  assert.equal(lax.id.name, "undone");
+  assert.ok(undone.sent.includes("ping 0"));
   // An engine that never says done=1 times out.
   const mute = new Engine(scripted({}, "feature setboard=1 ping=1 done=0"), { protocol: "xboard", timeouts: { reply: 300 } });
   await assert.rejects(mute.init(), (e) => e.code === "timeout");
+  // A draw offer before the move is reported with it (the play result's `draw`).
+  const offering = new Engine(scripted({ go: ["offer draw", "move e2e4"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
+  await offering.init();
+  const offered = await offering.play(new ChessBoard(), { depth: 3 });
+  assert.equal(offered.move, "e2e4");
+  assert.equal(offered.draw, true);
+  assert.equal(offered.ponder, null);
+  // No offer, no flag: the next search starts without it.
+  const quiet = new Engine(scripted({ go: ["move e2e4"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
+  await quiet.init();
+  assert.equal((await quiet.play(new ChessBoard(), { depth: 3 })).draw, false);
+  // `Hint:` after the move is the ponder move when legal after it, else null.
+  const hinting = new Engine(scripted({ go: ["move e2e4", "Hint: e7e5"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
+  await hinting.init();
+  const hinted = await hinting.play(new ChessBoard(), { depth: 3 });
+  assert.deepEqual([hinted.move, hinted.ponder, hinted.draw], ["e2e4", "e7e5", false]);
+  const wrongHint = new Engine(scripted({ go: ["move e2e4", "Hint: e2e4"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
+  await wrongHint.init();
+  const wrong = await wrongHint.play(new ChessBoard(), { depth: 3 });
+  assert.deepEqual([wrong.move, wrong.ponder], ["e2e4", null]);
+  const garbageHint = new Engine(scripted({ go: ["move e2e4", "Hint: banana"] }), { protocol: "xboard", timeouts: { reply: 2000 } });
+  await garbageHint.init();
+  assert.equal((await garbageHint.play(new ChessBoard(), { depth: 3 })).ponder, null);
   // A silent search times out (limits in ms).
   const silent = new Engine(scripted({}), { protocol: "xboard", timeouts: { reply: 1000, search: 300 } });
   await silent.init();

@@ -40,6 +40,7 @@ mod search;
 mod state;
 mod xboard;
 mod xboard_client;
+mod xboard_greeting;
 mod xboard_handshake;
 mod xboard_plan;
 
@@ -56,6 +57,9 @@ pub use search::{
 };
 pub use state::Engine;
 pub use xboard::{parse_features, parse_option_feature, parse_thinking, XboardMessage};
+pub use xboard_greeting::{
+    xboard_depth_fallback, xboard_missing_feature, XboardHandshake, XboardHandshakeStep,
+};
 pub use xboard_plan::{
     read_xboard_move, read_xboard_thinking, xboard_analysis_reached, xboard_feature,
     xboard_feature_reply, xboard_refusal_matters, xboard_search_plan, XboardGameState, XboardPlan,

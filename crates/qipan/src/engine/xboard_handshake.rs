@@ -8,10 +8,8 @@ use super::option::{EngineOption, OptionKind};
 use super::process::Line;
 use super::state::Engine;
 use super::xboard::{parse_option_feature, XboardMessage};
-use super::xboard_plan::{xboard_feature_reply, xboard_refusal_matters};
-
-/// How long the engine may stay quiet during the handshake before it is sent `ping 0`.
-const PROD_AFTER: Duration = Duration::from_millis(250);
+use super::xboard_greeting::{xboard_depth_fallback, xboard_missing_feature, XboardHandshake};
+use super::xboard_plan::xboard_refusal_matters;
 
 impl Engine {
     /// A feature the XBoard engine announced (`myname`, `variants`, `setboard`…); `None` for
@@ -22,62 +20,33 @@ impl Engine {
 
     pub(super) fn xboard_handshake(&mut self) -> Result<(), EngineError> {
         self.session();
-        self.process.send("xboard")?;
-        self.process.send("protover 2")?;
-        // Without `ping` and `setboard` features an engine cannot be used, so the first feature
-        // is awaited as long as any reply. Once features come, the protocol's two seconds
-        // without `done` end them; after `done=0` only `done=1` does.
-        let mut deadline = Instant::now() + self.timeouts.reply;
-        let (mut announced, mut asked_for_time) = (false, false);
-        // GNU Chess starts slowly and then handles a line only when the next one arrives: a
-        // quiet engine is sent `ping 0` now and then (its `pong 0`, never a number the client
-        // waits for later, is dropped like any other line). Now and then it answers pings but
-        // never `protover 2`: that is sent again after a second of pongs without features.
-        let mut quiet_until = Instant::now() + PROD_AFTER;
-        let (mut prods, mut protovers, mut first_pong) = (0, 0, None);
+        for line in XboardHandshake::start_commands() {
+            self.process.send(line)?;
+        }
+        // The core's handshake decides what to send and when the features are over; this
+        // loop only moves lines and keeps the reply timeout (from the start, and again after
+        // `done=0`). Without `ping` and `setboard` features an engine cannot be used, so the
+        // first feature is awaited as long as any reply.
+        let start = Instant::now();
+        let ms = |at: Instant| at.saturating_duration_since(start).as_millis() as u64;
+        let mut deadline = start + self.timeouts.reply;
+        let mut handshake = XboardHandshake::default();
         loop {
-            let line = match self
-                .process
-                .recv(deadline.min(quiet_until), "feature done=1")
-            {
-                Ok(Line::Text(line)) => line,
+            let wake = start + Duration::from_millis(handshake.next_wake());
+            let step = match self.process.recv(deadline.min(wake), "feature done=1") {
+                Ok(Line::Text(line)) => handshake.heard(ms(Instant::now()), &line),
                 Ok(_) => continue,
                 Err(EngineError::Timeout { .. }) if Instant::now() < deadline => {
-                    let ignored =
-                        first_pong.is_some_and(|t: Instant| t.elapsed() >= Duration::from_secs(1));
-                    if !announced && ignored && protovers < 3 {
-                        protovers += 1;
-                        first_pong = None;
-                        self.process.send("protover 2")?;
-                    } else if prods < 100 {
-                        prods += 1;
-                        self.process.send("ping 0")?;
-                    }
-                    quiet_until = Instant::now() + PROD_AFTER;
-                    continue;
+                    handshake.quiet(ms(Instant::now()))
                 }
-                Err(EngineError::Timeout { .. }) if announced && !asked_for_time => break,
+                Err(EngineError::Timeout { .. }) if handshake.may_end_quietly() => break,
                 Err(e) => return Err(e),
             };
-            quiet_until = Instant::now() + PROD_AFTER;
-            let pairs = match XboardMessage::parse(&line) {
-                XboardMessage::Features(pairs) => pairs,
-                XboardMessage::Pong(_) => {
-                    first_pong.get_or_insert_with(Instant::now);
-                    continue;
-                }
-                _ => continue,
-            };
-            if !announced && !asked_for_time {
-                deadline = Instant::now() + self.timeouts.reply.min(Duration::from_secs(2));
+            for line in &step.send {
+                self.process.send(line)?;
             }
-            announced = true;
-            let mut done = None;
-            for (key, value) in pairs {
-                self.process.send(&xboard_feature_reply(&key, &value))?;
-                if key == "done" {
-                    done = Some(value == "1");
-                } else if key == "option" {
+            for (key, value) in step.features {
+                if key == "option" {
                     if let Some(option) = parse_option_feature(&value) {
                         if self.option(&option.name).is_none() && self.options.len() < 1000 {
                             self.options.push(option);
@@ -87,21 +56,15 @@ impl Engine {
                     self.session().features.push((key, value));
                 }
             }
-            match done {
-                Some(true) => break,
-                Some(false) => {
-                    asked_for_time = true;
-                    deadline = Instant::now() + self.timeouts.reply;
-                }
-                None => {}
+            if step.done {
+                break;
+            }
+            if step.wait_longer {
+                deadline = Instant::now() + self.timeouts.reply;
             }
         }
-        for required in ["setboard", "ping"] {
-            if self.xboard_feature(required) != Some("1") {
-                return Err(EngineError::Usage(format!(
-                    "the XBoard engine did not declare the required feature {required}"
-                )));
-            }
+        if let Some(e) = xboard_missing_feature(&self.session().features) {
+            return Err(e);
         }
         if let Some(name) = self.xboard_feature("myname").map(str::to_owned) {
             self.id.push(("name".to_owned(), name));
@@ -191,8 +154,10 @@ impl Engine {
                 .position(|(command, _)| command.split_whitespace().next() == Some(word));
             match refused_at {
                 Some(at) if word == "sd" => {
-                    refused.remove(at);
-                    self.process.send(&format!("depth {}", depth.max(1)))?;
+                    let (command, _) = refused.remove(at);
+                    if let Some(line) = xboard_depth_fallback(&command, Some(depth)) {
+                        self.process.send(&line)?;
+                    }
                     let again = self.xboard_refusals()?;
                     if again.is_empty() {
                         self.session().depth_command = Some("depth");
