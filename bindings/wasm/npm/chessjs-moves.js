@@ -1,0 +1,183 @@
+// chess.js's constants, its `Move`, its FEN check and its move reading for `Chess` (chessjs.js):
+// chess.js's own policy over the core's moves, no rule of the game.
+import { ChessBoard } from "./qipan.js";
+
+/** A core board playing what chess.js plays: positions that cannot arise in a game included. */
+export const newBoard = (fen) => new ChessBoard(fen, { relaxed: true });
+
+export const WHITE = "w";
+export const BLACK = "b";
+export const PAWN = "p";
+export const KNIGHT = "n";
+export const BISHOP = "b";
+export const ROOK = "r";
+export const QUEEN = "q";
+export const KING = "k";
+export const DEFAULT_POSITION = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/** The 64 squares from a8 to h1, rank by rank (chess.js's order). */
+export const SQUARES = [..."87654321"].flatMap((rank) => [..."abcdefgh"].map((file) => file + rank));
+export const SEVEN_TAG_ROSTER = {
+  Event: "?",
+  Site: "?",
+  Date: "????.??.??",
+  Round: "?",
+  White: "?",
+  Black: "?",
+  Result: "*",
+};
+// The tags chess.js keeps (null until set) after the roster, in its order.
+const SUPPLEMENTAL_TAGS = ("WhiteTitle BlackTitle WhiteElo BlackElo WhiteUSCF BlackUSCF WhiteNA BlackNA " +
+  "WhiteType BlackType EventDate EventSponsor Section Stage Board Opening Variation SubVariation ECO NIC " +
+  "Time UTCTime UTCDate TimeControl SetUp FEN Termination Annotator Mode PlyCount").split(" ");
+export const headerTemplate = () => {
+  const header = { ...SEVEN_TAG_ROSTER };
+  for (const tag of SUPPLEMENTAL_TAGS) header[tag] = null;
+  return header;
+};
+
+/**
+ * chess.js's `Move`: the boards' moves (`moves({verbose: true})`, `move()`, `undo()`,
+ * `history({verbose: true})`) are instances of it.
+ */
+export class Move {
+  static [Symbol.hasInstance](value) {
+    return value != null && value.constructor?.name === "Move" && typeof value.isBigPawn === "function" &&
+      typeof value.lan === "string";
+  }
+}
+
+const fail = (message) => ({ ok: false, error: `Invalid FEN: ${message}` });
+
+/**
+ * chess.js's FEN check: six fields, the counters, en passant and castling fields, eight ranks of
+ * eight squares, one king a side, no pawn on the first or last rank. `{ok: true}` or
+ * `{ok: false, error}` with chess.js's message.
+ */
+export function validateFen(fen) {
+  const fields = fen.split(/\s+/);
+  if (fields.length !== 6) return fail("must contain six space-delimited fields");
+  const [placement, side, castling, ep, halfmoves, fullmoves] = fields;
+  const fullmove = parseInt(fullmoves, 10);
+  if (Number.isNaN(fullmove) || fullmove <= 0) return fail("move number must be a positive integer");
+  const halfmove = parseInt(halfmoves, 10);
+  if (Number.isNaN(halfmove) || halfmove < 0) {
+    return fail("half move counter number must be a non-negative integer");
+  }
+  if (!/^(-|[a-h][36])$/.test(ep)) return fail("en-passant square is invalid");
+  if (/[^kKqQ-]/.test(castling)) return fail("castling availability is invalid");
+  if (side !== "w" && side !== "b") return fail("side-to-move is invalid");
+  const ranks = placement.split("/");
+  if (ranks.length !== 8) return fail("piece data does not contain 8 '/'-delimited rows");
+  for (const rank of ranks) {
+    let squares = 0;
+    let digitBefore = false;
+    for (const c of rank) {
+      const digit = c >= "0" && c <= "9";
+      if (digit && digitBefore) return fail("piece data is invalid (consecutive number)");
+      if (!digit && !"prnbqkPRNBQK".includes(c)) return fail("piece data is invalid (invalid piece)");
+      squares += digit ? Number(c) : 1;
+      digitBefore = digit;
+    }
+    if (squares !== 8) return fail("piece data is invalid (too many squares in rank)");
+  }
+  if ((ep[1] === "3" && side === "w") || (ep[1] === "6" && side === "b")) {
+    return fail("illegal en-passant square");
+  }
+  for (const [letter, color] of [["K", "white"], ["k", "black"]]) {
+    const kings = [...placement].filter((c) => c === letter).length;
+    if (kings === 0) return fail(`missing ${color} king`);
+    if (kings > 1) return fail(`too many ${color} kings`);
+  }
+  if (/[pP]/.test(ranks[0] + ranks[7])) return fail("some pawns are on the edge rows");
+  return { ok: true };
+}
+
+/** A FEN with chess.js's defaults for its missing last fields (from two fields on). */
+export function completed(fen) {
+  const fields = fen.split(/\s+/);
+  if (fields.length < 2 || fields.length >= 6) return fen;
+  return fields.concat(["-", "-", "0", "1"].slice(fields.length - 2)).join(" ");
+}
+
+/** SAN without its `=`, check marks and annotation marks, as chess.js compares SAN. */
+export const stripped = (san) => san.replace(/=/, "").replace(/[+#]?[?!]*$/, "");
+
+/** SAN without the file or rank that tells two pieces apart (`Rhf8` → `Rf8`). */
+export const undisambiguated = (san) => san.replace(/^([NBRQK])[a-h]?[1-8]?(x?[a-h][1-8])/, "$1$2");
+
+/** The piece type chess.js guesses from SAN: a pawn for a file letter, `k` for castling. */
+function guessedPiece(san) {
+  const c = san.charAt(0);
+  if (c >= "a" && c <= "h") return /[a-h]\d.*[a-h]\d/.test(san) ? undefined : PAWN;
+  const lower = c.toLowerCase();
+  return lower === "o" ? KING : lower;
+}
+
+/** The Move chess.js's lenient reading finds for `text` among the verbose moves, or undefined:
+ * coordinates with an optional piece letter, `x` and `-` (`Ng1f3`, `e2-e4`, `e7e8q`), SAN
+ * without its `x`, and SAN over-disambiguated by a file or a rank. */
+export function lenientMatch(text, moves) {
+  const found = text.match(/([pnbrqkPNBRQK])?([a-h][1-8])x?-?([a-h][1-8])([qrbnQRBN])?/) ??
+    text.match(/([pnbrqkPNBRQK])?([a-h]?[1-8]?)x?-?([a-h][1-8])([qrbnQRBN])?/);
+  if (!found) return undefined;
+  const [, piece, from, to, promotion] = found;
+  const type = (piece ?? guessedPiece(text))?.toLowerCase();
+  const fits = (m) => (!piece || piece.toLowerCase() === m.piece) &&
+    (!promotion || promotion.toLowerCase() === m.promotion);
+  for (const m of moves) {
+    if (type !== undefined && m.piece !== type) continue;
+    if (!from) {
+      if (text === stripped(m.san).replace("x", "")) return m;
+    } else if (fits(m) && from === m.from && to === m.to) {
+      return m;
+    } else if (from.length === 1 && fits(m) && to === m.to && (from === m.from[0] || from === m.from[1])) {
+      return m;
+    }
+  }
+  return undefined;
+}
+
+/** The key chess.js counts repetitions by: placement, side, castling, en passant when a pawn
+ * stands next to the pawn that made a double step. */
+export function repetitionKey(fen, lastMove) {
+  const [placement, side, castling] = fen.split(" ");
+  let ep = "-";
+  if (lastMove?.isBigPawn()) {
+    const enemy = lastMove.color === WHITE ? "p" : "P";
+    const rows = placement.split("/").map((row) => row.replace(/\d/g, (n) => ".".repeat(Number(n))));
+    const row = rows[8 - Number(lastMove.to[1])];
+    const file = lastMove.to.charCodeAt(0) - 97;
+    if (row[file - 1] === enemy || row[file + 1] === enemy) ep = lastMove.to[0] + (lastMove.color === WHITE ? "3" : "6");
+  }
+  return `${placement} ${side} ${castling} ${ep}`;
+}
+
+/**
+ * `{before, after, san}` of each of `moves` (as played) on the boards chess.js's replay plays
+ * them from (`steps`, from `replayed`): the core writes the FENs and the SAN; a move the replayed
+ * board does not allow keeps its SAN as played, as chess.js writes it all the same.
+ */
+export function replayedMoves(moves, steps) {
+  const board = newBoard();
+  try {
+    return moves.map((m, i) => {
+      const [, , , , halfmoves, fullmoves] = m.before.split(" ");
+      const { placement, castling, ep } = steps[i];
+      try {
+        board.loadSetup(`${placement} ${m.color} ${castling} ${ep} ${halfmoves} ${fullmoves}`);
+      } catch {
+        return { before: m.before, after: m.after, san: m.san };
+      }
+      const before = board.fen();
+      try {
+        const san = m.flags === "-" ? "--" : board.san(m.lan);
+        board.push(m.flags === "-" ? "0000" : m.lan);
+        return { before, after: board.fen(), san };
+      } catch {
+        return { before, after: m.after, san: m.san };
+      }
+    });
+  } finally {
+    board.free();
+  }
+}

@@ -1,0 +1,153 @@
+// chess.js's PGN text for `Chess` (chessjs.js): the main line's words and comments as written,
+// and chess.js's line filling. Only words and layout are handled here; the core reads the record.
+
+/**
+ * The first game of a PGN text as chess.js's grammar sees its main line: the move words in order
+ * (move numbers, `...`, NAGs, comments, variations and the result left out), and the text with
+ * a lone `...` after a move number dropped (`1. ... Nc6`, which chess.js reads), for the core's
+ * reader. Only words are picked out here; the record itself is read by the core. `comments`
+ * maps the number of moves before each main-line comment to its text: a `{...}` comment as
+ * written (chess.js keeps its spaces, the core's reader trims them), `null` for a `;` comment.
+ */
+const TAG_PAIR = /\[[ \t\r\n]*[a-zA-Z]+[ \t\r\n]*"[^"]*"[ \t\r\n]*\]/y;
+
+export function mainlineWords(text) {
+  const words = [];
+  const comments = new Map();
+  let result;
+  let kept = "";
+  let depth = 0;
+  let i = 0;
+  let inHeaders = true;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "{") {
+      const end = text.indexOf("}", i);
+      const stop = end < 0 ? text.length : end + 1;
+      if (depth === 0 && end >= 0) comments.set(words.length, text.slice(i + 1, end));
+      kept += text.slice(i, stop);
+      i = stop;
+    } else if (c === ";" || (c === "%" && (i === 0 || text[i - 1] === "\n"))) {
+      const end = text.indexOf("\n", i);
+      const stop = end < 0 ? text.length : end;
+      if (depth === 0 && c === ";") comments.set(words.length, null);
+      kept += text.slice(i, stop);
+      i = stop;
+    } else if (c === "[" && depth === 0 && inHeaders) {
+      // A tag pair as chess.js's grammar reads it: its value may hold a `]`.
+      TAG_PAIR.lastIndex = i;
+      const end = TAG_PAIR.test(text) ? TAG_PAIR.lastIndex - 1 : text.indexOf("]", i);
+      const stop = end < 0 ? text.length : end + 1;
+      kept += text.slice(i, stop);
+      i = stop;
+    } else if (c === "(" || c === ")") {
+      depth += c === "(" ? 1 : -1;
+      kept += c;
+      i++;
+    } else if (/\s/.test(c)) {
+      kept += c;
+      i++;
+    } else {
+      let end = i;
+      while (end < text.length && !/[\s{}();[\]]/.test(text[end])) end++;
+      // A stray bracket is a word of its own (never an empty one: the reading moves on).
+      if (end === i) end++;
+      const word = text.slice(i, end);
+      i = end;
+      inHeaders = false;
+      if (word === "...") continue;
+      kept += word;
+      const move = word.replace(/^\d+\.+/, "");
+      if (depth === 0 && move !== "" && !/^\$\d+$/.test(move) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(move) &&
+        !/^[!?]+$/.test(move)) {
+        words.push(move);
+      }
+      // A second game starts after the first one's result.
+      if (depth === 0 && /^(1-0|0-1|1\/2-1\/2|\*)$/.test(move)) {
+        result = move;
+        break;
+      }
+    }
+  }
+  return { words, result, comments, kept: kept + text.slice(i) };
+}
+
+/** A comment as chess.js keeps it: its line breaks turned into spaces. */
+export const oneLine = (comment) => comment.replace(/\r?\n/g, " ");
+
+/**
+ * The comments of a game `board` loaded in one piece, by FEN: the core's, with the text as
+ * written where the record's main line has it (`written`, from `mainlineWords`): chess.js keeps
+ * a comment's spaces and an empty comment. The core's alone when the two do not pair up.
+ */
+export function writtenComments(board, written) {
+  const read = board.getComments();
+  const out = {};
+  const plies = [...written.keys()].sort((a, b) => a - b);
+  // The core keeps the comments with text; a blank one needs its position from the moves.
+  const kept = plies.filter((ply) => written.get(ply) === null || written.get(ply).trim() !== "");
+  if (kept.length !== read.length) {
+    for (const { fen, comment } of read) out[fen] = oneLine(comment);
+    return out;
+  }
+  let fens;
+  const fenAt = (ply) => {
+    if (fens === undefined) {
+      const moves = board.history({ verbose: true });
+      fens = moves.length === 0 ? [board.fen()] : [moves[0].before, ...moves.map((m) => m.after)];
+    }
+    return fens[ply];
+  };
+  let next = 0;
+  for (const ply of plies) {
+    const text = written.get(ply);
+    if (text === null || text.trim() !== "") {
+      const { fen, comment } = read[next++];
+      out[fen] = oneLine(text ?? comment);
+    } else if (fenAt(ply) !== undefined) {
+      out[fenAt(ply)] = oneLine(text);
+    }
+  }
+  return out;
+}
+
+/** chess.js's line filling of movetext tokens at `maxWidth` columns; a token with a comment is
+ * broken between its words. */
+export function wrapped(tokens, maxWidth, newline) {
+  const out = [];
+  let width = 0;
+  const dropSpace = () => {
+    if (out.length > 0 && out.at(-1) === " ") {
+      out.pop();
+      return true;
+    }
+    return false;
+  };
+  tokens.forEach((token, i) => {
+    if (width + token.length > maxWidth && token.includes("{")) {
+      for (const word of token.split(" ")) {
+        if (!word) continue;
+        if (width + word.length > maxWidth) {
+          while (dropSpace()) width--;
+          out.push(newline);
+          width = 0;
+        }
+        out.push(word, " ");
+        width += word.length + 1;
+      }
+      if (dropSpace()) width--;
+      return;
+    }
+    if (width + token.length > maxWidth && i !== 0) {
+      dropSpace();
+      out.push(newline);
+      width = 0;
+    } else if (i !== 0) {
+      out.push(" ");
+      width++;
+    }
+    out.push(token);
+    width += token.length;
+  });
+  return out.join("");
+}
