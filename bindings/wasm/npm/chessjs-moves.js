@@ -181,3 +181,43 @@ export function replayedMoves(moves, steps) {
     board.free();
   }
 }
+
+/** chess.js's material rule over `rows` as `board()` answers them (see `isInsufficientMaterial`). */
+export function insufficientMaterial(rows) {
+  const count = { p: 0, n: 0, b: 0, r: 0, q: 0, k: 0 };
+  const bishopSquares = new Set();
+  let pieces = 0;
+  rows.forEach((row, rank) => row.forEach((cell, file) => {
+    if (!cell) return;
+    pieces++;
+    count[cell.type]++;
+    if (cell.type === BISHOP) bishopSquares.add((rank + file) % 2);
+  }));
+  if (pieces === 2) return true;
+  if (pieces === 3 && (count.b === 1 || count.n === 1)) return true;
+  return pieces === count.b + 2 && bishopSquares.size <= 1;
+}
+
+/** A FEN castling field with `color`'s rights set as chess.js's `setCastlingRights(color, rights)`
+ * sets them. */
+export function castlingWith(field, color, rights) {
+  const letters = { [KING]: color === WHITE ? "K" : "k", [QUEEN]: color === WHITE ? "Q" : "q" };
+  let castling = field === "-" ? "" : field;
+  for (const side of [KING, QUEEN]) {
+    if (rights[side] === undefined) continue;
+    castling = castling.replace(letters[side], "");
+    if (rights[side]) castling += letters[side];
+  }
+  return [..."KQkq"].filter((c) => castling.includes(c)).join("") || "-";
+}
+
+/** The squares `piece` stands on in `rows` as `board()` answers them (see `findPiece`). */
+export function squaresOf(rows, piece) {
+  const squares = [];
+  for (const row of rows) {
+    for (const cell of row) {
+      if (cell && cell.color === piece.color && cell.type === piece.type) squares.push(cell.square);
+    }
+  }
+  return squares;
+}

@@ -96,3 +96,15 @@ export function placementOf(squares) {
 }
 
 export { index as squareIndex, name as squareName };
+
+/** The indices of the squares where `board` (its `get(square)`) and `squares` (as `replayed`
+ * answers them) hold different pieces. */
+export function changedSquares(board, squares) {
+  const changed = [];
+  for (let i = 0; i < 64; i++) {
+    const now = board.get(name(i));
+    const then = squares[i];
+    if ((now?.type ?? null) !== (then?.type ?? null) || (now?.color ?? null) !== (then?.color ?? null)) changed.push(i);
+  }
+  return changed;
+}

@@ -1,5 +1,8 @@
 // chess.js's PGN text for `Chess` (chessjs.js): the main line's words and comments as written,
 // and chess.js's line filling. Only words and layout are handled here; the core reads the record.
+import {
+  BLACK, WHITE, completed, newBoard, stripped, validateFen,
+} from "./chessjs-moves.js";
 
 /**
  * The first game of a PGN text as chess.js's grammar sees its main line: the move words in order
@@ -150,4 +153,71 @@ export function wrapped(tokens, maxWidth, newline) {
     width += token.length;
   });
   return out.join("");
+}
+
+/** chess.js's movetext tokens for `history` (see `Chess.pgn`): a move number with its moves,
+ * comments (`comments`, by FEN) as `{text}`; `fen` is the position of a game with no moves. */
+export function movetext(history, comments, fen) {
+  const commented = (text, at) => {
+    const comment = comments[at];
+    return comment === undefined ? text : `${text}${text.length > 0 ? " " : ""}{${comment}}`;
+  };
+  const tokens = [];
+  if (history.length === 0) return [commented("", fen)];
+  let text = "";
+  history.forEach((m, i) => {
+    text = commented(text, m.before);
+    const number = m.number;
+    if (i === 0 && m.color === BLACK) {
+      text = text ? `${text} ${number}. ...` : `${number}. ...`;
+    } else if (m.color === WHITE) {
+      if (text.length > 0) tokens.push(text);
+      text = `${number}.`;
+    }
+    text += ` ${m.san}`;
+  });
+  if (text.length > 0) tokens.push(commented(text, history.at(-1).after));
+  return tokens;
+}
+
+/**
+ * The record `text` read by the core in one piece, when chess.js would read each of its `words`
+ * as the move the core read (SAN as written, decorations aside) from the same start (see
+ * `Chess.loadPgn`): `{board, sans, headers, start}`, or undefined (the board freed).
+ */
+export function readWhole(text, words, strict) {
+  const board = newBoard();
+  let sans;
+  try {
+    board.loadPgn(text);
+    sans = board.sanHistory();
+  } catch {
+    board.free();
+    return undefined;
+  }
+  const headers = board.getHeaders();
+  const fenTag = Object.entries(headers).find(([tag]) => tag.toLowerCase() === "fen")?.[1];
+  const start = strict ? (headers.SetUp === "1" ? headers.FEN : undefined) : fenTag;
+  const sameStart = start === undefined ? fenTag === undefined && headers.SetUp !== "1"
+    : validateFen(completed(start)).ok && !(strict && fenTag !== headers.FEN);
+  const sameMoves = words.length === sans.length && words.every((word, i) => {
+    const text = stripped(word);
+    return text === stripped(sans[i]) || (!strict && text.replaceAll("0", "O") === stripped(sans[i]) && /^0-0(-0)?$/.test(text));
+  });
+  if (!sameStart || !sameMoves || (words.length === 0 && /\S/.test(text) === false)) {
+    board.free();
+    return undefined;
+  }
+  return { board, sans, headers, start };
+}
+
+/** `{san, color, number}` of each of the moves `sans` played from `startFen` (see `Chess.pgn`). */
+export function pliesOf(startFen, sans) {
+  const [, side, , , , fullmove] = startFen.split(" ");
+  const first = side === WHITE ? 0 : 1;
+  return sans.map((san, i) => ({
+    san,
+    color: (first + i) % 2 === 0 ? WHITE : BLACK,
+    number: Number(fullmove) + Math.floor((first + i) / 2),
+  }));
 }

@@ -6,13 +6,13 @@
 // (no fivefold repetition, no 75-move rule, no dead positions), `Chess` answers as chess.js and
 // `outcome()` as the Laws (docs/javascript.md).
 import { checkPgnSyntax } from "./chessjs-pgn.js";
-import { replayed, squareName } from "./chessjs-replay.js";
+import { changedSquares, replayed, squareName } from "./chessjs-replay.js";
 import {
-  BISHOP, BLACK, DEFAULT_POSITION, KING, QUEEN, SEVEN_TAG_ROSTER, SQUARES, WHITE,
-  completed, headerTemplate, lenientMatch, newBoard, repetitionKey, replayedMoves, stripped, undisambiguated,
-  validateFen,
+  DEFAULT_POSITION, KING, QUEEN, SEVEN_TAG_ROSTER, SQUARES, WHITE, castlingWith, completed, headerTemplate,
+  insufficientMaterial, lenientMatch, newBoard, repetitionKey, replayedMoves, squaresOf, stripped,
+  undisambiguated, validateFen,
 } from "./chessjs-moves.js";
-import { mainlineWords, oneLine, wrapped, writtenComments } from "./chessjs-text.js";
+import { mainlineWords, movetext, oneLine, pliesOf, readWhole, wrapped, writtenComments } from "./chessjs-text.js";
 import { readGames } from "./qipan.js";
 
 export {
@@ -145,13 +145,7 @@ export class Chess {
   }
 
   findPiece(piece) {
-    const squares = [];
-    for (const row of this.#board.board()) {
-      for (const cell of row) {
-        if (cell && cell.color === piece.color && cell.type === piece.type) squares.push(cell.square);
-      }
-    }
-    return squares;
+    return squaresOf(this.#board.board(), piece);
   }
 
   put(piece, square) {
@@ -186,12 +180,7 @@ export class Chess {
     const moves = this.#records ?? this.#board.history({ verbose: true });
     this.#records = moves;
     const { squares, castling, steps } = replayed(this.#board.board(), moves);
-    const changed = [];
-    for (let i = 0; i < 64; i++) {
-      const now = this.#board.get(squareName(i));
-      const then = squares[i];
-      if ((now?.type ?? null) !== (then?.type ?? null) || (now?.color ?? null) !== (then?.color ?? null)) changed.push(i);
-    }
+    const changed = changedSquares(this.#board, squares);
     // Pieces taken off first, so that a king is never put beside its double.
     for (const i of changed) if (squares[i] === null || this.#board.get(squareName(i))) this.#board.remove(squareName(i));
     for (const i of changed) if (squares[i] !== null) this.#board.put(squares[i], squareName(i));
@@ -255,18 +244,7 @@ export class Chess {
   /** chess.js's material rule: kings alone, a king and one minor piece, or bishops all on one
    * colour of squares. */
   isInsufficientMaterial() {
-    const count = { p: 0, n: 0, b: 0, r: 0, q: 0, k: 0 };
-    const bishopSquares = new Set();
-    let pieces = 0;
-    this.#board.board().forEach((row, rank) => row.forEach((cell, file) => {
-      if (!cell) return;
-      pieces++;
-      count[cell.type]++;
-      if (cell.type === BISHOP) bishopSquares.add((rank + file) % 2);
-    }));
-    if (pieces === 2) return true;
-    if (pieces === 3 && (count.b === 1 || count.n === 1)) return true;
-    return pieces === count.b + 2 && bishopSquares.size <= 1;
+    return insufficientMaterial(this.#board.board());
   }
 
   isThreefoldRepetition() {
@@ -375,7 +353,7 @@ export class Chess {
     }
     const history = this.#plies();
     if (anyHeader && history.length > 0) out.push(newline);
-    const tokens = this.#movetext(history);
+    const tokens = movetext(history, this.#comments, this.#board.fen());
     tokens.push(this.#header.Result || "*");
     if (maxWidth === 0) return out.join("") + tokens.join(" ");
     return out.join("") + wrapped(tokens, maxWidth, newline);
@@ -387,37 +365,7 @@ export class Chess {
     if (Object.keys(this.#comments).length > 0) {
       return this.#board.history({ verbose: true }).map((m) => ({ ...m, number: m.before.split(" ")[5] }));
     }
-    const [, side, , , , fullmove] = this.#startFen.split(" ");
-    const first = side === WHITE ? 0 : 1;
-    return this.#sans.map((san, i) => ({
-      san,
-      color: (first + i) % 2 === 0 ? WHITE : BLACK,
-      number: Number(fullmove) + Math.floor((first + i) / 2),
-    }));
-  }
-
-  /** chess.js's movetext tokens: a move number with its moves, comments as `{text}`. */
-  #movetext(history) {
-    const commented = (text, fen) => {
-      const comment = this.#comments[fen];
-      return comment === undefined ? text : `${text}${text.length > 0 ? " " : ""}{${comment}}`;
-    };
-    const tokens = [];
-    if (history.length === 0) return [commented("", this.#board.fen())];
-    let text = "";
-    history.forEach((m, i) => {
-      text = commented(text, m.before);
-      const number = m.number;
-      if (i === 0 && m.color === BLACK) {
-        text = text ? `${text} ${number}. ...` : `${number}. ...`;
-      } else if (m.color === WHITE) {
-        if (text.length > 0) tokens.push(text);
-        text = `${number}.`;
-      }
-      text += ` ${m.san}`;
-    });
-    if (text.length > 0) tokens.push(commented(text, history.at(-1).after));
-    return tokens;
+    return pliesOf(this.#startFen, this.#sans);
   }
 
   header(...args) {
@@ -505,28 +453,9 @@ export class Chess {
    * answers whether it did (else nothing changed).
    */
   #loadWhole(text, words, result, strict, written) {
-    const board = newBoard();
-    let sans;
-    try {
-      board.loadPgn(text);
-      sans = board.sanHistory();
-    } catch {
-      board.free();
-      return false;
-    }
-    const headers = board.getHeaders();
-    const fenTag = Object.entries(headers).find(([tag]) => tag.toLowerCase() === "fen")?.[1];
-    const start = strict ? (headers.SetUp === "1" ? headers.FEN : undefined) : fenTag;
-    const sameStart = start === undefined ? fenTag === undefined && headers.SetUp !== "1"
-      : validateFen(completed(start)).ok && !(strict && fenTag !== headers.FEN);
-    const sameMoves = words.length === sans.length && words.every((word, i) => {
-      const text = stripped(word);
-      return text === stripped(sans[i]) || (!strict && text.replaceAll("0", "O") === stripped(sans[i]) && /^0-0(-0)?$/.test(text));
-    });
-    if (!sameStart || !sameMoves || (words.length === 0 && /\S/.test(text) === false)) {
-      board.free();
-      return false;
-    }
+    const whole = readWhole(text, words, strict);
+    if (whole === undefined) return false;
+    const { board, sans, headers, start } = whole;
     const comments = writtenComments(board, written);
     this.#header = headerTemplate();
     for (const [tag, value] of Object.entries(headers)) this.header(tag, value);
@@ -637,14 +566,7 @@ export class Chess {
 
   setCastlingRights(color, rights) {
     const fields = this.#board.fen().split(" ");
-    const letters = { [KING]: color === WHITE ? "K" : "k", [QUEEN]: color === WHITE ? "Q" : "q" };
-    let castling = fields[2] === "-" ? "" : fields[2];
-    for (const side of [KING, QUEEN]) {
-      if (rights[side] === undefined) continue;
-      castling = castling.replace(letters[side], "");
-      if (rights[side]) castling += letters[side];
-    }
-    fields[2] = [..."KQkq"].filter((c) => castling.includes(c)).join("") || "-";
+    fields[2] = castlingWith(fields[2], color, rights);
     // The core keeps only the rights a king and rook on their squares support, and the history
     // stays, as chess.js keeps it (to be replayed over, as an edit).
     if (fields.join(" ") !== this.#board.fen()) {
