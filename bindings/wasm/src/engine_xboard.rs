@@ -12,10 +12,11 @@
 
 use js_sys::{Array, Map, Object};
 use qipan::engine::{
-    parse_option_feature, read_xboard_move, read_xboard_thinking, xboard_analysis_reached,
-    xboard_depth_fallback, xboard_feature, xboard_missing_feature, xboard_refusal_matters,
-    xboard_search_plan, EngineError, EngineGame, EngineOption, Info, Limit, OptionKind,
-    SearchOptions, XboardGameState, XboardHandshake, XboardHandshakeStep, XboardMessage,
+    parse_option_feature, read_xboard_hint, read_xboard_move, read_xboard_thinking,
+    xboard_analysis_reached, xboard_depth_fallback, xboard_feature, xboard_missing_feature,
+    xboard_refusal_matters, xboard_resigns, xboard_search_plan, EngineError, EngineGame,
+    EngineOption, Info, Limit, OptionKind, SearchOptions, XboardGameState, XboardHandshake,
+    XboardHandshakeStep, XboardMessage,
 };
 use qipan::{Chess, ErrorKind, Game, Xiangqi};
 use wasm_bindgen::prelude::*;
@@ -207,9 +208,7 @@ fn best<V: EngineGame>(s: &Search<V>, mv: Option<V::Move>, resign: bool) -> JsVa
     // The hint is the engine's expected reply: kept only when legal after its move.
     let ponder = match (mv, &s.hint) {
         (Some(mv), Some(hint)) => {
-            let mut after = s.pos.clone();
-            after.play_or_pass(mv);
-            read_xboard_move(&after, hint).ok().map(|p| after.coord(p))
+            read_xboard_hint(&s.pos, mv, hint).map(|(after, reply)| after.coord(reply))
         }
         _ => None,
     };
@@ -314,12 +313,10 @@ fn step<V: EngineGame>(
             s.hint.get_or_insert(text);
             other()
         }
-        (Stage::Running, XboardMessage::Resign) if !s.analysis => {
-            Ok(Step::Done(best(s, None, true)))
-        }
-        (Stage::Running, XboardMessage::Result { comment, .. }) if !s.analysis => {
-            let resign = comment.to_ascii_lowercase().contains("resign");
-            Ok(Step::Done(best(s, None, resign)))
+        (Stage::Running, message @ (XboardMessage::Resign | XboardMessage::Result { .. }))
+            if !s.analysis =>
+        {
+            Ok(Step::Done(best(s, None, xboard_resigns(&message))))
         }
         (Stage::Ending { pong }, XboardMessage::Pong(n)) if &n == pong => {
             let mv = if s.analysis {

@@ -61,7 +61,7 @@ pub use xboard_greeting::{
     xboard_depth_fallback, xboard_missing_feature, XboardHandshake, XboardHandshakeStep,
 };
 pub use xboard_plan::{
-    read_xboard_move, read_xboard_thinking, xboard_analysis_reached, xboard_feature,
-    xboard_feature_reply, xboard_refusal_matters, xboard_search_plan, XboardGameState, XboardPlan,
-    XBOARD_OPTIONAL_COMMANDS,
+    read_xboard_hint, read_xboard_move, read_xboard_thinking, xboard_analysis_reached,
+    xboard_feature, xboard_feature_reply, xboard_refusal_matters, xboard_resigns,
+    xboard_search_plan, XboardGameState, XboardPlan, XBOARD_OPTIONAL_COMMANDS,
 };

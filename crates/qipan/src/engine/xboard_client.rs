@@ -31,8 +31,8 @@ use super::search::{BestMove, SearchEvent, SearchOptions};
 use super::state::{Engine, State, XboardSearch};
 use super::xboard::XboardMessage;
 use super::xboard_plan::{
-    read_xboard_move, read_xboard_thinking, xboard_analysis_reached, xboard_refusal_matters,
-    xboard_search_plan, XboardGameState,
+    read_xboard_hint, read_xboard_move, read_xboard_thinking, xboard_analysis_reached,
+    xboard_refusal_matters, xboard_resigns, xboard_search_plan, XboardGameState,
 };
 use crate::Game;
 
@@ -253,14 +253,8 @@ impl Engine {
                 {
                     let message = XboardMessage::parse(&line);
                     let search = self.session().search.as_mut().expect("searching");
-                    match message {
-                        XboardMessage::OfferDraw => search.draw = true,
-                        XboardMessage::Resign => search.resign = true,
-                        XboardMessage::Result { comment, .. } => {
-                            search.resign |= comment.to_ascii_lowercase().contains("resign");
-                        }
-                        _ => {}
-                    }
+                    search.draw |= message == XboardMessage::OfferDraw;
+                    search.resign |= xboard_resigns(&message);
                     self.xboard_finish(false)?;
                 }
                 XboardMessage::Pong(n) => {
@@ -288,11 +282,7 @@ impl Engine {
             .best
             .and_then(|text| read_xboard_move(pos, &text).ok());
         let ponder = match (best, search.hint) {
-            (Some(mv), Some(text)) => {
-                let mut after = pos.clone();
-                after.play_or_pass(mv);
-                read_xboard_move(&after, &text).ok()
-            }
+            (Some(mv), Some(text)) => read_xboard_hint(pos, mv, &text).map(|(_, reply)| reply),
             _ => None,
         };
         BestMove {

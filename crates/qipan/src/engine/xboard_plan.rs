@@ -10,6 +10,7 @@ use super::dialect::{EngineGame, XiangqiDialect};
 use super::error::EngineError;
 use super::info::{Info, Score};
 use super::search::SearchOptions;
+use super::xboard::XboardMessage;
 use crate::{Color, Game};
 
 /// Commands some engines do not know and that change nothing a client relies on: their
@@ -244,6 +245,25 @@ fn limit_commands(
 pub fn read_xboard_move<V: EngineGame>(pos: &V, text: &str) -> Result<V::Move, crate::MoveError> {
     V::read_engine_move(pos, text, XiangqiDialect::Ucci)
         .or_else(|e| pos.parse_any(text).map_err(|_| e))
+}
+
+/// The engine's `Hint:` after its move `best` in `pos`: the reply it expects (the ponder move),
+/// kept only when it is legal after `best`; with the position after `best`, where it is played.
+pub fn read_xboard_hint<V: EngineGame>(pos: &V, best: V::Move, hint: &str) -> Option<(V, V::Move)> {
+    let mut after = pos.clone();
+    after.play_or_pass(best);
+    let reply = read_xboard_move(&after, hint).ok()?;
+    Some((after, reply))
+}
+
+/// Whether `message`, received while the engine plays, says it resigns: `resign`, or a result
+/// whose comment says so (`0-1 {White resigns}`).
+pub fn xboard_resigns(message: &XboardMessage) -> bool {
+    match message {
+        XboardMessage::Resign => true,
+        XboardMessage::Result { comment, .. } => comment.to_ascii_lowercase().contains("resign"),
+        _ => false,
+    }
 }
 
 /// A thinking line's moves read in `pos`: the PV is cut at its first move that is not legal.
