@@ -305,7 +305,7 @@ impl<V: BindVariant> Board<V> {
             return self.clone();
         }
         let mut copy = Board::from_position(self.position().clone(), self.inner.rules().clone());
-        if !self.is_playable() || self.given_setup().is_some() {
+        if !self.is_playable() || self.given_setup().is_some() || self.inner.promoted() != 0 {
             copy.set_up(self.setup());
         }
         copy
@@ -362,6 +362,23 @@ impl<V: BindVariant> Board<V> {
             }
         }
         Ok(board)
+    }
+}
+
+impl Board<qipan::chess::Chess> {
+    /// Plays the move `repr` stands for when it is pseudo-legal, as python-chess's `push` plays
+    /// it (the own king may be left attacked); `None`, and nothing changed, otherwise.
+    pub fn push_pseudo_legal(&mut self, repr: &MoveRepr) -> Option<qipan::chess::Move> {
+        if repr
+            .game()
+            .is_some_and(|game| game != qipan::GameKind::Chess)
+        {
+            return None;
+        }
+        // Read from the coordinates: a move object of another position may be of another kind
+        // here (an en passant capture there, a plain one here).
+        let mv = self.position().parse_uci_unchecked(&repr.coord()).ok()?;
+        self.inner.push_pseudo_legal(mv).ok().map(|()| mv)
     }
 }
 

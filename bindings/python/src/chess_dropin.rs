@@ -434,11 +434,11 @@ macro_rules! with_chess_dropin {
                 /// `noop=None`). Only python-chess's default formatting options are offered.
                 #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
                 fn epd(&self, shredder: bool, en_passant: &str, promoted: Option<bool>, operations: Option<&::pyo3::Bound<'_, ::pyo3::types::PyDict>>) -> ::pyo3::PyResult<String> {
-                    let _ = promoted;
                     if shredder || en_passant != "legal" {
                         return Err(::pyo3::exceptions::PyValueError::new_err("epd(): only shredder=False and en_passant=\"legal\" are supported"));
                     }
-                    $crate::chess_epd::epd(&self.inner, operations)
+                    let epd = $crate::chess_epd::epd(&self.inner, operations)?;
+                    Ok($crate::chess_text::marked(&self.inner, epd, promoted))
                 }
 
                 /// Sets the position from an EPD (clocks from `hmvc` / `fmvn`, else 0 and 1) and

@@ -244,8 +244,22 @@ macro_rules! with_chess_inspection {
                 }
 
                 /// The piece placement field of the FEN.
-                fn board_fen(&self) -> String {
-                    self.inner.setup().board_fen()
+                #[pyo3(signature = (*, promoted = false))]
+                fn board_fen(&self, promoted: Option<bool>) -> String {
+                    let setup = self.inner.setup();
+                    let fen = setup.board_fen();
+                    match promoted {
+                        Some(true) => ::qipan::chess::mark_promoted(&fen, setup.promoted),
+                        _ => fen,
+                    }
+                }
+
+                /// The squares of the promoted pieces, a mask (python-chess's `promoted`): a
+                /// promotion marks its piece, `set_piece_at(..., promoted=True)` and the `~` of a FEN
+                /// mark one; no rule of standard chess reads it.
+                #[getter]
+                fn promoted(&self) -> u64 {
+                    self.inner.setup().promoted.0
                 }
 
                 /// The legal move `move` in long algebraic notation (`Ng1-f3`).
@@ -359,11 +373,10 @@ macro_rules! with_chess_inspection {
 
                 /// Puts `piece` (a `Piece`, a python-chess piece, or `None` to empty the square) on
                 /// `square`; the moves are forgotten. The board may become unplayable: see
-                /// `status()`. `promoted` is accepted for python-chess's signature and ignored.
+                /// `status()`. With `promoted=True` the piece counts as promoted (`board.promoted`).
                 #[pyo3(signature = (square, piece, promoted = false))]
                 fn set_piece_at(&mut self, square: &::pyo3::Bound<'_, ::pyo3::PyAny>, piece: &::pyo3::Bound<'_, ::pyo3::PyAny>, promoted: bool) -> ::pyo3::PyResult<()> {
-                    let _ = promoted;
-                    $crate::chess_setup::set_piece_at(&mut self.inner, square, piece)?;
+                    $crate::chess_setup::set_piece_at(&mut self.inner, square, piece, promoted)?;
                     self.stack.clear();
                     Ok(())
                 }

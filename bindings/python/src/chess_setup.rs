@@ -36,16 +36,21 @@ pub fn piece_arg(value: &Bound<'_, PyAny>) -> PyResult<Option<Piece>> {
     }
 }
 
-/// Puts `piece` on `square` (`None` empties it). The moves played are forgotten.
+/// Puts `piece` on `square` (`None` empties it), marked promoted when `promoted`. The moves
+/// played are forgotten.
 pub fn set_piece_at(
     board: &mut Board<Chess>,
     square: &Bound<'_, PyAny>,
     piece: &Bound<'_, PyAny>,
+    promoted: bool,
 ) -> PyResult<()> {
     let sq = square_arg(square)?;
     let piece = piece_arg(piece)?;
     board.edit(|setup| {
         setup.set_piece_at(sq, piece);
+        if promoted && piece.is_some() {
+            setup.promoted.add(sq);
+        }
         Ok::<(), PyErr>(())
     })
 }
@@ -99,6 +104,7 @@ pub fn set_board_fen(board: &mut Board<Chess>, board_fen: &str) -> PyResult<()> 
         for sq in Square::all() {
             setup.set_piece_at(sq, placed.piece_at(sq));
         }
+        setup.promoted = placed.promoted;
         Ok::<(), PyErr>(())
     })
 }

@@ -21,6 +21,22 @@ pub fn fen(board: &Board<Chess>, shredder: bool, en_passant: &str) -> PyResult<S
     Ok(board.game().fen_with(shredder, field))
 }
 
+/// `fen` with the `~` marks of the promoted pieces when `promoted` (python-chess's
+/// `fen(promoted=True)`; its default writes none in standard chess).
+pub fn marked(board: &Board<Chess>, fen: String, promoted: Option<bool>) -> String {
+    if promoted != Some(true) {
+        return fen;
+    }
+    let mask = qipan::chess::Bitboard(board.setup().promoted.0);
+    let (placement, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
+    let placement = qipan::chess::mark_promoted(placement, mask);
+    if rest.is_empty() {
+        placement
+    } else {
+        format!("{placement} {rest}")
+    }
+}
+
 /// python-chess's `board.unicode(...)`.
 pub fn unicode(
     board: &Board<Chess>,
@@ -87,8 +103,8 @@ macro_rules! with_chess_text {
                 /// `promoted` is python-chess's option for variants with drops (ignored).
                 #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
                 fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> ::pyo3::PyResult<String> {
-                    let _ = promoted;
-                    $crate::chess_text::fen(&self.inner, shredder, en_passant)
+                    let fen = $crate::chess_text::fen(&self.inner, shredder, en_passant)?;
+                    Ok($crate::chess_text::marked(&self.inner, fen, promoted))
                 }
 
                 /// The board as python-chess prints it: rank 8 first, FEN letters and `.`.

@@ -31,6 +31,16 @@ pub trait BindVariant: Variant<Move: MoveSlot> + qipan::board::Editable {
     fn cache() -> &'static MoveCache<Self::Move>;
     /// The typed move inside `repr`, if it is one of this game.
     fn unwrap(repr: &MoveRepr) -> Option<Self::Move>;
+    /// Plays the move `repr` stands for, not legal here, when this game's Python `push` plays
+    /// such moves (chess: a pseudo-legal one, as python-chess's); `None`, and nothing changed,
+    /// otherwise.
+    fn push_not_legal(
+        board: &mut crate::board::Board<Self>,
+        repr: &MoveRepr,
+    ) -> Option<Self::Move> {
+        let _ = (board, repr);
+        None
+    }
 }
 
 impl BindVariant for Chess {
@@ -58,6 +68,12 @@ impl BindVariant for Chess {
             MoveRepr::Chess(mv) | MoveRepr::Chess960(mv) => Some(*mv),
             _ => None,
         }
+    }
+    fn push_not_legal(
+        board: &mut crate::board::Board<Self>,
+        repr: &MoveRepr,
+    ) -> Option<Self::Move> {
+        board.push_pseudo_legal(repr)
     }
 }
 

@@ -28,7 +28,7 @@ create_exception!(
 );
 
 /// A game record: tags, errors, and a tree of moves with comments, NAGs and variations.
-#[pyclass(module = "qipan.pgn", name = "_PgnTree")]
+#[pyclass(module = "qipan.pgn", name = "_PgnTree", dict)]
 #[derive(Debug)]
 pub struct PgnTree {
     pub(crate) tree: AnyGameTree,

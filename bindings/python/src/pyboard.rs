@@ -165,13 +165,23 @@ macro_rules! board_class {
                 }
                 let arg = MoveArg::extract(r#move)?;
                 let repr = arg.repr();
-                let mv = self.inner.resolve(repr)?;
+                // A move that is not legal is still played when the game's push plays it
+                // (python-chess's chess push: a pseudo-legal move, the king left attacked).
+                let (mv, played) = match self.inner.resolve(repr) {
+                    Ok(mv) => (mv, false),
+                    Err(err) => match <$variant as BindVariant>::push_not_legal(&mut self.inner, repr) {
+                        Some(mv) => (mv, true),
+                        None => return Err(err.into()),
+                    },
+                };
                 // Keep the caller's object when it is this game's move, else the interned one.
                 let obj = match (&arg, <$variant as BindVariant>::unwrap(repr)) {
                     (MoveArg::Ours(ours), Some(_)) => ours.clone().unbind(),
                     _ => self.wrap_move(r#move.py(), mv)?,
                 };
-                self.inner.push_resolved(mv);
+                if !played {
+                    self.inner.push_resolved(mv);
+                }
                 self.stack.push(obj);
                 Ok(())
             }

@@ -169,6 +169,14 @@ impl<V: Variant> Game<V> {
         self.moves.push(mv);
     }
 
+    /// Plays `mv`, whose resulting position `after` the caller made (a move the position's own
+    /// rules do not play, such as python-chess's pseudo-legal push).
+    pub fn push_played(&mut self, mv: V::Move, after: V) {
+        self.keys.push(after.repetition_key());
+        self.positions.push(after);
+        self.moves.push(mv);
+    }
+
     /// Parses a move in coordinate notation and plays it.
     pub fn push_coord(&mut self, text: &str) -> Result<V::Move, MoveError> {
         let mv = self.position().parse_move(text)?;

@@ -22,6 +22,7 @@ import os
 from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Tuple, Union
 
 from qipan._pgn_annotations import _Annotated
+from qipan._pgn_classes import class_of, remember
 from qipan._pgn_reader import read_with_visitor
 from qipan._pgn_time import TimeControl, TimeControlPart, TimeControlType, parse_time_control
 from qipan._pgn_setup import START_TAGS, _GameSetup, _HeadersRules, check_tag, restart
@@ -177,18 +178,14 @@ class _Nags(MutableSet[int]):
 
 
 def _node(tree: _PgnTree, index: int) -> "GameNode":
-    cls = Game if index == 0 else ChildNode
-    node = object.__new__(cls)
+    node = object.__new__(class_of(tree, index, Game if index == 0 else ChildNode))
     node._tree = tree
     node._id = index
     return node
 
 
 def _child(tree: _PgnTree, index: int) -> "ChildNode":
-    node = object.__new__(ChildNode)
-    node._tree = tree
-    node._id = index
-    return node
+    return _node(tree, index)  # type: ignore[return-value]  # (never the root)
 
 
 class GameNode(_Annotated, _Visited):
@@ -409,6 +406,7 @@ class ChildNode(GameNode):
         """python-chess's constructor: adds ``move`` as the last continuation of ``parent``."""
         self._tree = parent._tree
         self._id = parent._tree.add_variation(parent._id, move, False)
+        remember(self, ChildNode)
         parent._annotate(self._id, comment, starting_comment, nags)
 
     @property
@@ -459,6 +457,7 @@ class Game(_GameSetup, GameNode):
             items = headers.items() if isinstance(headers, Mapping) else headers
             self._tree = _PgnTree.new([(str(k), str(v)) for k, v in items])
         self._id = 0
+        remember(self, Game)
 
     @classmethod
     def without_tag_roster(cls) -> "Game":
@@ -471,6 +470,7 @@ class Game(_GameSetup, GameNode):
         game = object.__new__(cls)
         game._tree = _PgnTree.from_board(board)
         game._id = 0
+        remember(game, Game)
         return game
 
     @property

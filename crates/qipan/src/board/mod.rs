@@ -7,8 +7,11 @@
 //! edited board, keeping the edit ([`EditPolicy::KeepHistory`]). The Python and JS classes and
 //! `qipan play` all hold this board and only convert values and errors.
 
+mod chess_board;
+mod promoted;
 mod setup;
 mod slot;
+mod unplay;
 
 use std::fmt;
 
@@ -16,6 +19,8 @@ pub use setup::Editable;
 pub use slot::MoveSlot;
 
 use crate::{shorten, Color, Game, MoveError};
+use promoted::PromotedTrack;
+use unplay::unplay;
 
 /// What an edit (a piece put or taken off, the side to move or the castling rights changed) does
 /// to the moves played before it.
@@ -104,6 +109,9 @@ pub struct Board<V: Editable> {
     /// The set-up as it was given, when the game plays it leniently: its fields as set (castling
     /// rights, en passant square) answer while the game stands at its start.
     given: Option<V::Setup>,
+    /// The promoted-pieces mask along the game, and at each kept position.
+    promoted: PromotedTrack,
+    kept_promoted: Vec<u64>,
 }
 
 impl<V: Editable> Board<V> {
@@ -120,6 +128,8 @@ impl<V: Editable> Board<V> {
     /// A board over `game` (a record's game at one of its nodes, say).
     pub fn from_game(game: Game<V>) -> Self {
         Board {
+            promoted: PromotedTrack::of_game(&game, 0),
+            kept_promoted: Vec::new(),
             game,
             unplayable: None,
             kept: Vec::new(),
@@ -205,6 +215,7 @@ impl<V: Editable> Board<V> {
     /// the policy (chess.js's `clear`, `load`, `reset`).
     pub fn reset_to(&mut self, setup: V::Setup) {
         self.kept.clear();
+        self.kept_promoted.clear();
         self.game = Game::with_rules(self.game.position().clone(), self.rules().clone());
         self.take(setup);
     }
@@ -223,6 +234,8 @@ impl<V: Editable> Board<V> {
 
     fn restart(&mut self, game: Game<V>) {
         self.kept.clear();
+        self.kept_promoted.clear();
+        self.promoted = PromotedTrack::default();
         self.game = game;
         self.unplayable = None;
         self.given = None;
@@ -254,7 +267,19 @@ impl<V: Editable> Board<V> {
     pub fn setup(&self) -> V::Setup {
         match (&self.unplayable, self.given_setup()) {
             (Some((setup, _)), _) | (None, Some(setup)) => *setup,
-            (None, None) => V::setup_of_game(&self.game),
+            (None, None) => {
+                let mut setup = V::setup_of_game(&self.game);
+                V::set_setup_promoted(&mut setup, self.promoted.current());
+                setup
+            }
+        }
+    }
+
+    /// The promoted-pieces mask (python-chess's `promoted`), playable or not.
+    pub fn promoted(&self) -> u64 {
+        match &self.unplayable {
+            Some((setup, _)) => V::setup_promoted(setup),
+            None => self.promoted.current(),
         }
     }
 
@@ -271,7 +296,10 @@ impl<V: Editable> Board<V> {
     /// Sets the board to `setup` as an edit does ([`Board::edit`]).
     pub fn set_up(&mut self, setup: V::Setup) {
         match self.policy {
-            EditPolicy::ClearHistory => self.kept.clear(),
+            EditPolicy::ClearHistory => {
+                self.kept.clear();
+                self.kept_promoted.clear();
+            }
             EditPolicy::KeepHistory => self.keep_moves(),
         }
         self.game = Game::with_rules(self.game.position().clone(), self.rules().clone());
@@ -301,12 +329,16 @@ impl<V: Editable> Board<V> {
             let played = self.game.positions().iter().cloned();
             self.kept
                 .extend(played.zip(self.game.moves().iter().copied()));
+            let track = &self.promoted;
+            let masks = (0..self.game.ply()).map(|ply| track.at(ply));
+            self.kept_promoted.extend(masks);
         }
     }
 
     /// Starts the game (which holds no moves) from `setup`, or holds it as unplayable.
     fn take(&mut self, setup: V::Setup) {
         self.given = None;
+        self.promoted = PromotedTrack::starting(V::setup_promoted(&setup));
         match V::from_setup(&setup, self.rules(), self.relaxed) {
             Ok(pos) => {
                 self.game = Game::with_rules(pos, self.rules().clone());
@@ -421,12 +453,33 @@ impl<V: Editable> Board<V> {
     /// Plays the legal move `mv`; an illegal one (or an unplayable board) changes nothing.
     pub fn push(&mut self, mv: V::Move) -> Result<(), PlayError<V::SetupError>> {
         self.playable()?;
-        Ok(self.game.push(mv)?)
+        if self.position().captures_king(mv) && self.position().is_legal(mv) {
+            self.push_unchecked(mv);
+            return Ok(());
+        }
+        self.game.push(mv)?;
+        self.pushed(mv);
+        Ok(())
     }
 
     /// Plays a move already checked legal in the current position.
+    #[inline]
     pub fn push_unchecked(&mut self, mv: V::Move) {
+        let pos = self.game.position();
+        self.promoted.pushed(pos, mv, self.game.ply());
+        if pos.captures_king(mv) {
+            // Only on a board set up or pushed into a position where the king can be taken.
+            let after = pos.play_capturing_king(mv);
+            self.game.push_played(mv, after);
+            return;
+        }
         self.game.push_unchecked(mv);
+    }
+
+    /// Records in the promoted-pieces track the move just played.
+    fn pushed(&mut self, mv: V::Move) {
+        let ply = self.game.ply() - 1;
+        self.promoted.pushed(&self.game.positions()[ply], mv, ply);
     }
 
     /// Parses `text` with `parse` (coordinates, SAN, WXF...) and plays the move.
@@ -437,7 +490,7 @@ impl<V: Editable> Board<V> {
     ) -> Result<V::Move, PlayError<V::SetupError>> {
         self.playable()?;
         let mv = parse(self.position(), text)?;
-        self.game.push(mv)?;
+        self.push(mv)?;
         Ok(mv)
     }
 
@@ -449,6 +502,7 @@ impl<V: Editable> Board<V> {
     pub fn pop(&mut self) -> Option<(V, V::Move)> {
         if self.unplayable.is_none() && self.game.ply() > 0 {
             let mv = self.game.pop()?;
+            self.promoted.popped(self.game.ply());
             return Some((self.game.position().clone(), mv));
         }
         self.pop_kept()
@@ -458,7 +512,9 @@ impl<V: Editable> Board<V> {
     #[inline]
     pub fn pop_move(&mut self) -> Option<V::Move> {
         if self.unplayable.is_none() && self.game.ply() > 0 {
-            return self.game.pop();
+            let mv = self.game.pop();
+            self.promoted.popped(self.game.ply());
+            return mv;
         }
         self.pop_kept().map(|(_, mv)| mv)
     }
@@ -466,9 +522,14 @@ impl<V: Editable> Board<V> {
     /// Takes back the last move kept from before an edit.
     fn pop_kept(&mut self) -> Option<(V, V::Move)> {
         let (before, mv) = self.kept.pop()?;
+        let mask = self.kept_promoted.pop().unwrap_or(0);
         let setup = match self.policy {
             EditPolicy::KeepHistory => unplay(&self.setup(), &before, mv),
-            EditPolicy::ClearHistory => before.setup_of(),
+            EditPolicy::ClearHistory => {
+                let mut setup = before.setup_of();
+                V::set_setup_promoted(&mut setup, mask);
+                setup
+            }
         };
         self.game = Game::with_rules(self.game.position().clone(), self.rules().clone());
         self.take(setup);
@@ -500,40 +561,6 @@ impl<V: Editable> Board<V> {
         kept.chain(played).collect()
     }
 
-    /// Every move in the history with the position it is taken back to on the board as it
-    /// stands, oldest first: chess.js's history after an edit, which it reads by taking every
-    /// move back on the edited board (a position that cannot be played from is the one the
-    /// move was played from). Without moves kept from before an edit, [`Board::history`].
-    pub fn history_on_board(&self) -> Vec<(V, V::Move)> {
-        if self.kept.is_empty() {
-            return self
-                .history()
-                .into_iter()
-                .map(|(pos, mv)| (pos.clone(), mv))
-                .collect();
-        }
-        let mut out: Vec<(V, V::Move)> = self.history()[self.kept.len()..]
-            .iter()
-            .map(|&(pos, mv)| (pos.clone(), mv))
-            .collect();
-        out.reverse();
-        let mut setup = if self.unplayable.is_some() {
-            self.setup()
-        } else {
-            self.game.start().setup_of()
-        };
-        for (before, mv) in self.kept.iter().rev() {
-            setup = unplay(&setup, before, *mv);
-            let pos = V::from_setup(&setup, self.rules(), self.relaxed)
-                .ok()
-                .filter(|pos| pos.is_legal(*mv))
-                .unwrap_or_else(|| before.clone());
-            out.push((pos, *mv));
-        }
-        out.reverse();
-        out
-    }
-
     /// The moves in the history in coordinate notation, oldest first.
     pub fn history_coords(&self) -> Vec<String> {
         self.history()
@@ -556,47 +583,6 @@ impl<V: Editable> Board<V> {
     pub fn has_kept_moves(&self) -> bool {
         !self.kept.is_empty()
     }
-}
-
-impl Board<crate::Chess> {
-    /// Sets the castling rights: the rooks that may castle (python-chess's `castling_rights`
-    /// mask), the moves kept ([`Board::edit_state`]). Under [`EditPolicy::KeepHistory`] the
-    /// rights the placement does not support are dropped, as chess.js's `setCastlingRights`
-    /// drops them.
-    pub fn set_castling_rights(&mut self, rooks: crate::chess::Bitboard) {
-        let keep = self.policy == EditPolicy::KeepHistory;
-        let _ = self.edit_state(|setup| {
-            setup.castling_rights = rooks;
-            if keep {
-                setup.castling_rights = setup.clean_castling_rights();
-            }
-            Ok::<(), ()>(())
-        });
-    }
-}
-
-/// `now` with the move `mv` (played from `before`) taken back: the squares the move changed
-/// get `before`'s pieces, the others keep `now`'s; the side to move, castling rights, en passant
-/// square and clocks are `before`'s (chess.js's `undo`).
-fn unplay<V: Editable>(now: &V::Setup, before: &V, mv: V::Move) -> V::Setup {
-    let mut after = before.clone();
-    after.play_or_pass(mv);
-    let (before, after) = (before.setup_of(), after.setup_of());
-    let mut out = before;
-    // Empty the board first, so that a Xiangqi count check never sees a piece twice.
-    for sq in 0..V::SQUARES {
-        V::set_setup_piece(&mut out, sq, None);
-    }
-    for sq in 0..V::SQUARES {
-        let touched = V::setup_piece(&before, sq) != V::setup_piece(&after, sq);
-        let piece = if touched {
-            V::setup_piece(&before, sq)
-        } else {
-            V::setup_piece(now, sq)
-        };
-        V::set_setup_piece(&mut out, sq, piece);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -108,6 +108,41 @@ pub trait Editable: Variant {
     /// The name of square `sq`.
     fn square_name(sq: usize) -> String;
 
+    /// The promoted-pieces mask of a set-up (python-chess's `promoted`; 0 where the game has
+    /// no promotions).
+    fn setup_promoted(setup: &Self::Setup) -> u64 {
+        let _ = setup;
+        0
+    }
+    /// Sets the promoted-pieces mask of a set-up.
+    fn set_setup_promoted(setup: &mut Self::Setup, mask: u64) {
+        let _ = (setup, mask);
+    }
+    /// Whether `mv` promotes a piece.
+    fn promotes(mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+    /// The promoted-pieces mask after `mv` is played here, `mask` before it.
+    fn promoted_after(&self, mv: Self::Move, mask: u64) -> u64 {
+        let _ = (mv, mask);
+        0
+    }
+
+    /// Whether `mv` takes the opponent's king (possible on a board that plays positions where
+    /// the king was left attacked: python-chess's).
+    #[inline]
+    fn captures_king(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+    /// The position after `mv`, which takes the opponent's king ([`Editable::captures_king`]).
+    fn play_capturing_king(&self, mv: Self::Move) -> Self {
+        let mut after = self.clone();
+        after.play_or_pass(mv);
+        after
+    }
+
     /// The rules a record of `kind` (the game its tags name) is read under by a board of this
     /// game with `current` rules; `None` when this game cannot read it. The one tag-to-rules
     /// policy the front ends share.
@@ -115,6 +150,35 @@ pub trait Editable: Variant {
 }
 
 impl Editable for Chess {
+    fn setup_promoted(setup: &chess::Setup) -> u64 {
+        setup.promoted.0
+    }
+
+    fn set_setup_promoted(setup: &mut chess::Setup, mask: u64) {
+        setup.promoted = chess::Bitboard(mask);
+    }
+
+    #[inline]
+    fn promotes(mv: chess::Move) -> bool {
+        matches!(mv.kind(), chess::MoveKind::Promotion(_))
+    }
+
+    fn promoted_after(&self, mv: chess::Move, mask: u64) -> u64 {
+        Chess::promoted_after(self, mv, chess::Bitboard(mask)).0
+    }
+
+    #[inline]
+    fn captures_king(&self, mv: chess::Move) -> bool {
+        self.pieces(!self.turn(), chess::Role::King)
+            .contains(mv.to())
+    }
+
+    fn play_capturing_king(&self, mv: chess::Move) -> Chess {
+        let mut after = *self;
+        after.play_pseudo_legal(mv);
+        after
+    }
+
     fn record_rules(kind: GameKind, _current: &ChessRules) -> Option<ChessRules> {
         match kind {
             GameKind::Chess => Some(ChessRules::FIDE),

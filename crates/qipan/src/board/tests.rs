@@ -75,3 +75,12 @@ fn xiangqi_refusals_change_nothing() {
     assert!(!board.is_playable());
     assert_eq!(Xiangqi::square_name(e4), "e4");
 }
+
+#[test]
+fn promoted_marks_of_a_fen_are_kept() {
+    let mut board: Board<Chess> = Board::start(ChessRules::FIDE);
+    board
+        .load_fen_or_setup("4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1")
+        .unwrap();
+    assert_eq!(board.promoted(), 1);
+}

@@ -139,6 +139,11 @@ impl Chess {
             return Err(FenError::FieldCount(fields.len()));
         }
         let mut setup = super::Setup::from_fen_fields(&fields, options.chess960)?;
+        // A position holds no promoted marks: a FEN with them is a set-up's
+        // ([`super::Setup::from_fen`]), read by the boards that keep the marks.
+        if setup.promoted.any() {
+            return Err(FenError::PieceLetter('~'));
+        }
         if fields[2].len() > 4 {
             return Err(FenError::CastlingSyntax(fields[2].to_owned()));
         }

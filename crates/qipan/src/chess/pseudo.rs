@@ -161,6 +161,18 @@ impl Chess {
         self.is_legal(mv).then_some(mv)
     }
 
+    /// Plays the pseudo-legal `mv` as python-chess's `push` does: as [`Chess::play_unchecked`],
+    /// and a king captured (the move left it attacked) takes its side's castling rights with it.
+    pub fn play_pseudo_legal(&mut self, mv: Move) {
+        let king_taken = self.pieces(!self.turn, Role::King).contains(mv.to());
+        let them = !self.turn;
+        self.play_unchecked(mv);
+        if king_taken {
+            self.castling &= !Bitboard::backrank(them);
+            self.rehash();
+        }
+    }
+
     /// Whether `mv` is one of [`Chess::pseudo_legal_moves`].
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
         self.pseudo_legal_moves(

@@ -148,6 +148,9 @@ pub struct Setup {
     pub fullmoves: u32,
     /// Whether castling follows Chess960 rules.
     pub chess960: bool,
+    /// The squares of promoted pieces (python-chess's `promoted`, the `~` marks of its FEN):
+    /// kept for the front ends, no rule reads it.
+    pub promoted: Bitboard,
 }
 
 impl fmt::Debug for Setup {
@@ -180,6 +183,7 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
             chess960: false,
+            promoted: Bitboard::EMPTY,
         }
     }
 
@@ -187,7 +191,9 @@ impl Setup {
     /// setup; an error only for text that is not a placement.
     pub fn from_board_fen(board_fen: &str) -> Result<Setup, FenError> {
         let mut setup = Setup::empty();
-        super::fen::parse_board(&mut setup.placement, board_fen)?;
+        let (plain, promoted) = super::promoted::strip_marks(board_fen)?;
+        super::fen::parse_board(&mut setup.placement, &plain)?;
+        setup.promoted = promoted;
         Ok(setup)
     }
 
@@ -201,8 +207,9 @@ impl Setup {
         self.placement.piece_at(sq)
     }
 
-    /// Puts `piece` on `sq` (or empties it with `None`).
+    /// Puts `piece` on `sq` (or empties it with `None`), not promoted.
     pub fn set_piece_at(&mut self, sq: Square, piece: Option<Piece>) {
+        self.promoted.remove(sq);
         for bits in self.placement.roles.iter_mut() {
             bits.remove(sq);
         }
@@ -396,6 +403,7 @@ impl Setup {
             turn: !self.turn,
             castling_rights: flip(self.castling_rights),
             ep_square: self.ep_square.map(Square::flip_vertical),
+            promoted: flip(self.promoted),
             ..*self
         }
     }
@@ -417,6 +425,7 @@ impl From<&Chess> for Setup {
             halfmoves: pos.halfmoves(),
             fullmoves: pos.fullmoves(),
             chess960: pos.chess960(),
+            promoted: Bitboard::EMPTY,
         }
     }
 }

@@ -20,7 +20,7 @@ _DELEGATED = (
     "is_attacked_by",
     "pin",
     "is_pinned",
-    "board_fen",
+    "promoted",
     "occupied",
     "occupied_co",
     "pawns",
@@ -74,7 +74,7 @@ class BaseBoard:
             self._board.set_piece_at(square, piece)
 
     def copy(self) -> BaseBoard:
-        return type(self)(self._board.board_fen())
+        return type(self)(self._board.board_fen(promoted=True))
 
     def __copy__(self) -> BaseBoard:
         return self.copy()
@@ -99,8 +99,8 @@ class BaseBoard:
     def __repr__(self) -> str:
         return f"BaseBoard({self._board.board_fen()!r})"
 
-    def board_fen(self) -> str:
-        return self._board.board_fen()
+    def board_fen(self, *, promoted: Optional[bool] = False) -> str:
+        return self._board.board_fen(promoted=promoted)
 
     def piece_map(self) -> Dict[int, Piece]:
         return self._board.piece_map()
