@@ -427,7 +427,13 @@ def bench_dropin(budget: float) -> None:
         ("board.epd()", lambda b: b.epd()),
     ]:
         row(f"chess `{label}` (kiwipete)", "python-chess", *compare(lambda: call(ref), lambda: call(ours), budget))
-    moves = list(ref.generate_pseudo_legal_moves()) + [chess.Move(a, b) for a in range(0, 64, 7) for b in range(0, 64, 5)]
+    # generate_legal_ep where there is an en passant capture to generate (kiwipete has none).
+    ep_fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+    ep_ref, ep_ours = chess.Board(ep_fen), qchess.Board(ep_fen)
+    assert [m.uci() for m in ep_ref.generate_legal_ep()] == [m.uci() for m in ep_ours.generate_legal_ep()] == ["e5f6"]
+    row("chess `list(board.generate_legal_ep())` (after 1. e4 d5 2. e5 f5)", "python-chess",
+        *compare(lambda: list(ep_ref.generate_legal_ep()), lambda: list(ep_ours.generate_legal_ep()), budget))
+    moves = list(ref.generate_pseudo_legal_moves()) + [chess.Move(a, b) for a in range(0, 64, 7) for b in range(0, 64, 5) if a != b]
     our_moves = [qchess.Move.from_uci(m.uci()) for m in moves]
     row(f"chess `board.is_pseudo_legal(move)` (kiwipete, per move, {len(moves)} moves)", "python-chess",
         *scaled(compare(lambda: [ref.is_pseudo_legal(m) for m in moves], lambda: [ours.is_pseudo_legal(m) for m in our_moves], budget), len(moves)))

@@ -94,6 +94,26 @@ pub fn unchecked_move(pos: &Chess, value: &Bound<'_, PyAny>) -> PyResult<Option<
     Ok(pos.parse_uci_unchecked(&coord).ok())
 }
 
+/// Whether `value` (a move object) is pseudo-legal on `pos`. One of qipan's own moves is
+/// answered without reading text; its coordinates are read again only where the same squares
+/// may make another kind of move here (en passant, castling).
+pub fn is_pseudo_legal(pos: &Chess, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if let Ok(ours) = value.cast::<crate::pymove::PyMove>() {
+        if let Some(mv) = <Chess as crate::games::BindVariant>::unwrap(&ours.get().repr) {
+            if pos.is_pseudo_legal(mv) {
+                return Ok(true);
+            }
+            let other_kind = mv.is_null()
+                || pos.ep_square() == Some(mv.to())
+                || pos.pieces(pos.turn(), Role::King).contains(mv.from());
+            if !other_kind {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(unchecked_move(pos, value)?.is_some_and(|mv| pos.is_pseudo_legal(mv)))
+}
+
 /// Whether the piece on `role`'s squares of either colour: python-chess's `board.pawns` & co.
 pub fn role_mask(board: &Board<Chess>, role: Role) -> u64 {
     let setup = board.setup();
@@ -218,11 +238,8 @@ impl PseudoLegalMoves {
     }
 
     fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        self.read(py, |board| {
-            let pos = position(board)?;
-            Ok(unchecked_move(pos, r#move)?.is_some_and(|mv| pos.is_pseudo_legal(mv)))
-        })?
-        .extract()
+        self.read(py, |board| is_pseudo_legal(position(board)?, r#move))?
+            .extract()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -312,8 +329,7 @@ macro_rules! with_chess_dropin {
                 /// its piece can make, perhaps leaving its king attacked (castling fully checked).
                 #[pyo3(signature = (r#move))]
                 fn is_pseudo_legal(&self, r#move: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<bool> {
-                    let pos = $crate::chess_dropin::position(&self.inner)?;
-                    Ok($crate::chess_dropin::unchecked_move(pos, r#move)?.is_some_and(|mv| pos.is_pseudo_legal(mv)))
+                    $crate::chess_dropin::is_pseudo_legal($crate::chess_dropin::position(&self.inner)?, r#move)
                 }
 
                 /// Whether the side to move has a legal en passant capture.
@@ -526,9 +542,6 @@ fn generate_moves<'py>(
 ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
     let pos = position(board)?;
     let moves = generate(pos, what, from, to);
-    let objects = moves
-        .iter()
-        .map(|&mv| interned_move(board, py, mv))
-        .collect::<PyResult<Vec<_>>>()?;
-    pyo3::types::PyList::new(py, objects)
+    let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(pos);
+    cache.list(py, &moves, wrap)
 }
