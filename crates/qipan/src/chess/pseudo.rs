@@ -12,7 +12,7 @@
 //! ```
 
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use super::{Bitboard, Chess, Move, MoveList, Role, Square};
+use super::{Bitboard, Chess, Move, MoveKind, MoveList, Role, Square};
 use crate::Color;
 
 impl Chess {
@@ -175,6 +175,19 @@ impl Chess {
 
     /// Whether `mv` is one of [`Chess::pseudo_legal_moves`].
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        // A plain move of a piece other than a pawn is one attack look-up; pawn moves,
+        // promotions, en passant and castling are checked against the generated moves.
+        if matches!(mv.kind(), MoveKind::Normal) {
+            let our = self.colors[self.turn.index()];
+            if !our.contains(mv.from()) || our.contains(mv.to()) {
+                return false;
+            }
+            if !self.roles[Role::Pawn.index()].contains(mv.from()) {
+                return self
+                    .piece_attacks(mv.from(), self.occupied())
+                    .contains(mv.to());
+            }
+        }
         self.pseudo_legal_moves(
             Bitboard::from_square(mv.from()),
             Bitboard::from_square(mv.to()),
