@@ -173,3 +173,17 @@ def test_push_refuses_what_is_not_pseudo_legal() -> None:
                 ours.push(qchess.Move.from_uci(uci))
             assert ours.fen() == ref.fen()
             assert not ours.move_stack
+
+
+def test_null_moves_as_python_chess() -> None:
+    # A null move takes nothing, whatever stands on a1 (the squares a null move names).
+    for ref in POSITIONS[:800]:
+        if ref.is_check():
+            continue
+        ours = qchess.Board(ref.fen())
+        for _ in range(2):
+            ref.push(chess.Move.null())
+            ours.push(qchess.Move.null())
+            assert ours.fen() == ref.fen()
+        assert ours.pop().uci() == ref.pop().uci() == "0000"
+        assert ours.fen() == ref.fen()

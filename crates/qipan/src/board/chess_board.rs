@@ -22,8 +22,9 @@ impl Board<Chess> {
     }
 
     /// Plays `mv` when it is pseudo-legal here ([`Chess::is_pseudo_legal`]), whether or not it
-    /// leaves the own king attacked, as python-chess's `push` plays it; a king captured so loses
-    /// its side's castling rights. Anything else changes nothing. Taking the move back
+    /// leaves the own king attacked, as python-chess's `push` plays it (on a board that plays
+    /// every set-up, [`Board::with_plays_any`], a king then taken loses its side's castling
+    /// rights, as in python-chess). Anything else changes nothing. Taking the move back
     /// ([`Board::pop`]) restores the position before it.
     pub fn push_pseudo_legal(&mut self, mv: Move) -> Result<(), PlayError<UnplayableSetup>> {
         self.playable()?;

@@ -453,7 +453,7 @@ impl<V: Editable> Board<V> {
     /// Plays the legal move `mv`; an illegal one (or an unplayable board) changes nothing.
     pub fn push(&mut self, mv: V::Move) -> Result<(), PlayError<V::SetupError>> {
         self.playable()?;
-        if self.position().captures_king(mv) && self.position().is_legal(mv) {
+        if self.plays_any && self.position().captures_king(mv) && self.position().is_legal(mv) {
             self.push_unchecked(mv);
             return Ok(());
         }
@@ -467,8 +467,9 @@ impl<V: Editable> Board<V> {
     pub fn push_unchecked(&mut self, mv: V::Move) {
         let pos = self.game.position();
         self.promoted.pushed(pos, mv, self.game.ply());
-        if pos.captures_king(mv) {
-            // Only on a board set up or pushed into a position where the king can be taken.
+        if self.plays_any && pos.captures_king(mv) {
+            // Only on a board set up or pushed into a position where the king can be taken:
+            // python-chess's boards (`plays_any`) drop the taken king's castling rights.
             let after = pos.play_capturing_king(mv);
             self.game.push_played(mv, after);
             return;

@@ -169,8 +169,10 @@ impl Editable for Chess {
 
     #[inline]
     fn captures_king(&self, mv: chess::Move) -> bool {
-        self.pieces(!self.turn(), chess::Role::King)
-            .contains(mv.to())
+        !mv.is_null()
+            && self
+                .pieces(!self.turn(), chess::Role::King)
+                .contains(mv.to())
     }
 
     fn play_capturing_king(&self, mv: chess::Move) -> Chess {

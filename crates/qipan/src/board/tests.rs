@@ -84,3 +84,11 @@ fn promoted_marks_of_a_fen_are_kept() {
         .unwrap();
     assert_eq!(board.promoted(), 1);
 }
+
+#[test]
+fn a_null_move_takes_no_king() {
+    let mut board: Board<Chess> = Board::start(ChessRules::FIDE).with_plays_any(true);
+    board.load_fen("8/8/8/8/8/8/8/K6k b - - 0 1").unwrap();
+    board.push_unchecked(Chess::null_move());
+    assert_eq!(board.fen(), "8/8/8/8/8/8/8/K6k w - - 1 2");
+}

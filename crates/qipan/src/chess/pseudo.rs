@@ -164,7 +164,7 @@ impl Chess {
     /// Plays the pseudo-legal `mv` as python-chess's `push` does: as [`Chess::play_unchecked`],
     /// and a king captured (the move left it attacked) takes its side's castling rights with it.
     pub fn play_pseudo_legal(&mut self, mv: Move) {
-        let king_taken = self.pieces(!self.turn, Role::King).contains(mv.to());
+        let king_taken = !mv.is_null() && self.pieces(!self.turn, Role::King).contains(mv.to());
         let them = !self.turn;
         self.play_unchecked(mv);
         if king_taken {
