@@ -314,13 +314,24 @@ impl<V: BindVariant> Board<V> {
     /// What pickling keeps.
     pub fn snapshot(&self) -> Snapshot {
         let game = self.game();
+        // An unplayable board pickles its FEN (a chess one loads back unplayable).
+        let start_fen = if self.is_playable() {
+            game.start().fen()
+        } else {
+            self.fen()
+        };
+        // The start's promoted pieces (python-chess pickles its `promoted` mask) as the `~`
+        // marks loading reads; those of promotions played come back with the moves.
+        let marks = self.inner.promoted_at_start();
+        let start_fen = match start_fen.split_once(' ') {
+            Some((placement, rest)) if marks != 0 => {
+                let marked = qipan::chess::mark_promoted(placement, qipan::chess::Bitboard(marks));
+                format!("{marked} {rest}")
+            }
+            _ => start_fen,
+        };
         Snapshot {
-            // An unplayable board pickles its FEN (a chess one loads back unplayable).
-            start_fen: if self.is_playable() {
-                game.start().fen()
-            } else {
-                self.fen()
-            },
+            start_fen,
             rules: self.rules_name(),
             // The game since the last edit (a change of the side to move keeps the moves
             // before it in the history, which a pickle does not replay).

@@ -187,3 +187,30 @@ def test_null_moves_as_python_chess() -> None:
             assert ours.fen() == ref.fen()
         assert ours.pop().uci() == ref.pop().uci() == "0000"
         assert ours.fen() == ref.fen()
+
+
+def test_promoted_marks_survive_pickling_and_copies() -> None:
+    import copy
+    import pickle
+
+    for seed in range(30):
+        rng = random.Random(3000 + seed)
+        text = "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1"
+        ref, ours = chess.Board(text), qchess.Board(text)
+        square = rng.choice([chess.A1, chess.H1, chess.A8, chess.H8])
+        ref.set_piece_at(square, ref.piece_at(square), promoted=True)
+        ours.set_piece_at(square, ours.piece_at(square), promoted=True)
+        for _ in range(rng.randrange(1, 12)):
+            move = _pick(rng, ref)
+            if move is None:
+                break
+            ref.push(move)
+            ours.push(qchess.Move.from_uci(move.uci()))
+        for ref_copy, our_copy in (
+            (pickle.loads(pickle.dumps(ref)), pickle.loads(pickle.dumps(ours))),
+            (copy.deepcopy(ref), copy.deepcopy(ours)),
+            (ref.copy(), ours.copy()),
+            (ref.copy(stack=False), ours.copy(stack=False)),
+        ):
+            _same(our_copy, ref_copy)
+            assert len(our_copy.move_stack) == len(ref_copy.move_stack)

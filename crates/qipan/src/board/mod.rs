@@ -275,6 +275,14 @@ impl<V: Editable> Board<V> {
         }
     }
 
+    /// The promoted-pieces mask of the game's start (of the set-up on an unplayable board).
+    pub fn promoted_at_start(&self) -> u64 {
+        match &self.unplayable {
+            Some((setup, _)) => V::setup_promoted(setup),
+            None => self.promoted.at(0),
+        }
+    }
+
     /// The promoted-pieces mask (python-chess's `promoted`), playable or not.
     pub fn promoted(&self) -> u64 {
         match &self.unplayable {
