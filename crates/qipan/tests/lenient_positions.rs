@@ -125,3 +125,59 @@ fn san_names_the_piece_among_twins_on_a_side_without_a_king() {
     assert_eq!(knights.san(knights.parse_uci("b5c3").unwrap()), "N5c3");
     assert_eq!(knights.san(knights.parse_uci("b1d2").unwrap()), "Nd2");
 }
+
+#[test]
+fn a_pawn_on_its_first_rank_steps_twice_on_python_chess_boards_and_once_on_chess_js_boards() {
+    use qipan::board::Board;
+    use qipan::chess::ChessRules;
+    // python-chess generates a double step wherever the first step ends on the second or third
+    // rank (its mask of the double step's squares holds ranks 3 and 4), so a pawn set up on a1
+    // goes to a2 or a3; chess.js steps twice only from the second rank, so a2 only. The black
+    // pawn on h8 likewise.
+    let moves = |board: &Board<Chess>, from: &str| -> Vec<String> {
+        assert!(board.is_playable());
+        let pos = board.position();
+        let mut ucis: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| pos.uci(mv))
+            .filter(|uci| uci.starts_with(from))
+            .collect();
+        ucis.sort();
+        ucis
+    };
+    for (fen, from, python, chessjs) in [
+        (
+            "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+            "a1",
+            vec!["a1a2", "a1a3"],
+            vec!["a1a2"],
+        ),
+        (
+            "4k2p/8/8/8/8/8/8/4K3 b - - 0 1",
+            "h8",
+            vec!["h8h6", "h8h7"],
+            vec!["h8h7"],
+        ),
+        // No king at all.
+        (
+            "8/8/8/8/8/8/8/1P6 w - - 0 1",
+            "b1",
+            vec!["b1b2", "b1b3"],
+            vec!["b1b2"],
+        ),
+    ] {
+        let setup = Setup::from_fen(fen, false).unwrap();
+        let mut python_board = Board::<Chess>::start(ChessRules::FIDE).with_plays_any(true);
+        python_board.set_up(setup);
+        assert_eq!(moves(&python_board, from), python, "python-chess: {fen}");
+        let mut chessjs_board = Board::<Chess>::start(ChessRules::FIDE).with_relaxed(true);
+        chessjs_board.set_up(setup);
+        assert_eq!(moves(&chessjs_board, from), chessjs, "chess.js: {fen}");
+        assert!(!chessjs_board.position().first_rank_double_step());
+    }
+    // A pawn on its second rank steps twice on both.
+    let start = Chess::default();
+    assert!(start.first_rank_double_step());
+    assert_eq!(start.count_legal_moves(), 20);
+}
