@@ -40,9 +40,13 @@ export const headerTemplate = () => {
  * `history({verbose: true})`) are instances of it.
  */
 export class Move {
+  // By shape, not by the class's name: a bundler's minifier renames the class the boards'
+  // moves are made of.
   static [Symbol.hasInstance](value) {
-    return value != null && value.constructor?.name === "Move" && typeof value.isBigPawn === "function" &&
-      typeof value.lan === "string";
+    if (value === null || typeof value !== "object") return false;
+    const proto = Object.getPrototypeOf(value);
+    return proto !== null && proto !== Object.prototype && typeof proto.isBigPawn === "function" &&
+      typeof proto.isKingsideCastle === "function" && typeof value.lan === "string";
   }
 }
 
