@@ -286,8 +286,9 @@ impl<V: JsVariant> Board<V> {
         self.fen()
             .split(' ')
             .nth(5)
-            .and_then(|n| n.parse::<f64>().ok())
-            .unwrap_or(1.0)
+            // An integer parse: a float parse would bring its tables into the `.wasm`.
+            .and_then(|n| n.parse::<u32>().ok())
+            .map_or(1.0, f64::from)
     }
 
     /// Whether the game is over, counting claimable draws when `claim_draw` is truthy.
