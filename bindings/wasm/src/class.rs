@@ -265,6 +265,16 @@ macro_rules! board_class {
                 self.board.hash()
             }
 
+            /// chess.js's `findPiece({type, color})`: the squares the piece stands on, from the
+            /// last rank down, each rank from file `a`.
+            #[wasm_bindgen(js_name = findPiece, unchecked_return_type = "string[]")]
+            pub fn find_piece(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "Piece")] piece: wasm_bindgen::JsValue,
+            ) -> js_sys::Array {
+                self.board.find_piece(&piece)
+            }
+
             /// chess.js's `moveNumber()`: the number of the move to be played (the FEN's).
             #[wasm_bindgen(js_name = moveNumber)]
             pub fn move_number(&self) -> f64 {

@@ -152,7 +152,7 @@ test("repetition: an idle cycle draws and a perpetual check loses, on the ply ff
   }
 });
 
-test("chess.js's hash(), moveNumber() and isThreefoldRepetition() on Xiangqi playouts, against ffish's FENs", () => {
+test("chess.js's hash(), moveNumber(), isThreefoldRepetition() and findPiece() on Xiangqi playouts, against ffish's FENs", () => {
   // Horses shuffled out and back (so that positions repeat), then random moves; ffish tells
   // each position (placement and side) and its move number.
   let seed = 27;
@@ -182,6 +182,22 @@ test("chess.js's hash(), moveNumber() and isThreefoldRepetition() on Xiangqi pla
       if (threefold) repeated++;
       assert.equal(board.isThreefoldRepetition(), threefold, position);
       assert.equal(typeof board.isDraw(), "boolean");
+      // findPiece: the squares of one kind of piece, as ffish's placement has them (from rank 9
+      // down, each rank from file a).
+      const letter = "kabnrcpKABNRCP"[Math.floor(rand() * 14)];
+      const squares = [];
+      placement.split("/").forEach((row, i) => {
+        let file = 0;
+        for (const c of row.match(/\d+|\D/g)) {
+          if (/\d/.test(c)) file += Number(c);
+          else {
+            if (c === letter) squares.push(`${"abcdefghi"[file]}${9 - i}`);
+            file++;
+          }
+        }
+      });
+      const piece = { type: letter.toLowerCase(), color: letter === letter.toLowerCase() ? "b" : "w" };
+      assert.deepEqual(board.findPiece(piece), squares, `${letter} in ${position}`);
     }
     board.free();
     ref.delete();
