@@ -1,7 +1,7 @@
 // chess.js's PGN text for `Chess` (chessjs.js): the main line's words and comments as written,
 // and chess.js's line filling. Only words and layout are handled here; the core reads the record.
 import {
-  BLACK, WHITE, completed, newBoard, stripped, validateFen,
+  BLACK, SEVEN_TAG_ROSTER, WHITE, completed, newBoard, stripped, validateFen,
 } from "./chessjs-moves.js";
 
 /**
@@ -241,4 +241,19 @@ export function pgnText(header, history, comments, fen, newline, maxWidth) {
   tokens.push(header.Result || "*");
   if (maxWidth === 0) return out.join("") + tokens.join(" ");
   return out.join("") + wrapped(tokens, maxWidth, newline);
+}
+
+/** chess.js's `header(key, value, ...)` on its header object `header`: string pairs set. */
+export function headersSet(header, args) {
+  for (let i = 0; i < args.length; i += 2) {
+    if (typeof args[i] === "string" && typeof args[i + 1] === "string") header[args[i]] = args[i + 1];
+  }
+  return header;
+}
+
+/** chess.js's `removeHeader(key)`: a Seven Tag Roster header gets its default back. */
+export function headerRemoved(header, key) {
+  if (!(key in header)) return false;
+  header[key] = SEVEN_TAG_ROSTER[key] || null;
+  return true;
 }

@@ -9,11 +9,13 @@ import { Bookkeeping, loadedCastling } from "./chessjs-castling.js";
 import { checkPgnSyntax } from "./chessjs-pgn.js";
 import { changedSquares, replayed, squareName } from "./chessjs-replay.js";
 import {
-  DEFAULT_POSITION, KING, QUEEN, SEVEN_TAG_ROSTER, SQUARES, WHITE, castlingWith, completed, headerTemplate,
-  insufficientMaterial, lenientMatch, newBoard, repetitionKey, replayedMoves, squaresOf, stripped,
+  DEFAULT_POSITION, KING, QUEEN, SEVEN_TAG_ROSTER, castlingWith, colorOfSquare, completed, findMove,
+  headerTemplate, insufficientMaterial, newBoard, repetitionKey, replayedMoves, rightsOf, squaresOf, stripped,
   undisambiguated, validateFen,
 } from "./chessjs-moves.js";
-import { mainlineWords, oneLine, pgnText, pliesOf, readWhole, writtenComments } from "./chessjs-text.js";
+import {
+  headerRemoved, headersSet, mainlineWords, oneLine, pgnText, pliesOf, readWhole, writtenComments,
+} from "./chessjs-text.js";
 import { readGames } from "./qipan.js";
 
 export {
@@ -294,25 +296,9 @@ export class Chess {
     return square === undefined ? moves.map((m) => m.san) : moves.map((m) => undisambiguated(m.san));
   }
 
-  /**
-   * The legal move `move` names as chess.js reads it, as the core's `move()` takes it (SAN or
-   * `{from, to, promotion}`), or undefined. SAN as the core writes it, decorations aside, is
-   * looked up among the plain SAN list; only other text needs the moves' details.
-   */
+  /** The legal move `move` names as chess.js reads it (chessjs-moves.js), or undefined. */
   #find(move, strict) {
-    if (typeof move === "string") {
-      let text = stripped(move);
-      if (!strict && (text === "0-0" || text === "0-0-0")) text = text.replaceAll("0", "O");
-      const exact = this.#board.moves().find((san) => stripped(san) === text);
-      if (exact || strict) return exact;
-      const m = lenientMatch(text, this.#board.moves({ verbose: true }));
-      return m && { from: m.from, to: m.to, promotion: m.promotion };
-    }
-    if (move !== null && typeof move === "object") {
-      return this.#board.moves({ verbose: true }).find((m) => move.from === m.from && move.to === m.to &&
-        (m.promotion === undefined || move.promotion === m.promotion));
-    }
-    return undefined;
+    return findMove(this.#board, move, strict);
   }
 
   move(move, { strict = false } = {}) {
@@ -394,10 +380,7 @@ export class Chess {
   }
 
   header(...args) {
-    for (let i = 0; i < args.length; i += 2) {
-      if (typeof args[i] === "string" && typeof args[i + 1] === "string") this.#header[args[i]] = args[i + 1];
-    }
-    return this.#header;
+    return headersSet(this.#header, args);
   }
 
   setHeader(key, value) {
@@ -406,9 +389,7 @@ export class Chess {
   }
 
   removeHeader(key) {
-    if (!(key in this.#header)) return false;
-    this.#header[key] = SEVEN_TAG_ROSTER[key] || null;
-    return true;
+    return headerRemoved(this.#header, key);
   }
 
   getHeaders() {
@@ -532,8 +513,7 @@ export class Chess {
   }
 
   squareColor(square) {
-    if (!SQUARES.includes(square)) return null;
-    return (square.charCodeAt(0) - 97 + Number(square[1])) % 2 === 0 ? "light" : "dark";
+    return colorOfSquare(square);
   }
 
   history({ verbose = false } = {}) {
@@ -615,11 +595,7 @@ export class Chess {
   }
 
   getCastlingRights(color) {
-    const castling = this.fen().split(" ")[2];
-    return {
-      [KING]: castling.includes(color === WHITE ? "K" : "k"),
-      [QUEEN]: castling.includes(color === WHITE ? "Q" : "q"),
-    };
+    return rightsOf(this.fen().split(" ")[2], color);
   }
 
   moveNumber() {
