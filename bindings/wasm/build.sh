@@ -69,6 +69,6 @@ version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -n1)"
 sed "s/\"version\": \"0.0.0\"/\"version\": \"$version\"/" "$here/npm/package.json" >"$out/package.json"
 # chess.js's names (`Chess`, `Move`, ...) read and write records: the full entry only.
 cp "$here/npm/"{index,chessjs,engine}.{js,d.ts} "$here/npm/engine-node.js" "$out/"
-cp "$here/npm/"chessjs-{moves,pgn,replay,text}.js "$out/"
+cp "$here/npm/"chessjs-{castling,moves,pgn,replay,text}.js "$out/"
 cp "$here/npm/rules-node.js" "$out/rules/node.js"
 cp "$root/docs/javascript.md" "$out/README.md"

@@ -1,17 +1,19 @@
 // End-to-end test of the web page: builds it with vite, serves dist/ on 127.0.0.1, and plays it
 // in headless Chromium by clicks — the fool's mate in chess and a cannon mate in Xiangqi — then
-// checks the announced results; then the rules-only page (rules.html, on `qipan/rules`); last,
+// checks the announced results; then the rules-only page (rules.html, on `qipan/rules`), the
+// chess.js programs of examples/chessjs run unchanged in a page (chessjs.html); last,
 // loads it from the vite dev server. Screenshots go to
 // screenshots/ (git-ignored).
 //
 //   node e2e.mjs          (needs bindings/wasm/pkg built, npm ci here, and /usr/bin/chromium)
 import assert from "node:assert/strict";
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { chromium } from "playwright-core";
 import { build, createServer as createViteServer } from "vite";
@@ -325,6 +327,39 @@ test("the rules-only page plays both games on qipan/rules and fetches only its .
     assert.deepEqual(errors, []);
   } finally {
     await rulesPage.close();
+  }
+});
+
+test("the chess.js programs of examples/chessjs run unchanged in the page and print what chess.js prints in Node", async () => {
+  // chess.js's output: each program as written, with chess.js 1.4.0 from bindings/wasm's
+  // node_modules (a test-time oracle), console.log writing its arguments as the page does.
+  const programs = join(here, "..", "chessjs");
+  const harness = join(here, "..", "..", "bindings", "wasm");
+  const preamble = `import { printed } from ${JSON.stringify(pathToFileURL(join(here, "src", "console-lines.js")).href)};\n` +
+    "console.log = (...args) => process.stdout.write(printed(args) + \"\\n\");\n";
+  const expected = {};
+  for (const file of readdirSync(programs).filter((f) => f.endsWith(".mjs")).sort()) {
+    const program = readFileSync(join(programs, file), "utf8");
+    assert.match(program, /from "chess\.js";/);
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", preamble + program], { cwd: harness, encoding: "utf8" });
+    expected[file] = out.split("\n").filter((line) => line !== "");
+  }
+  assert.ok(Object.keys(expected).length >= 3, "one program per group: names, methods, behaviour");
+  const programPage = await context.newPage();
+  const errors = [];
+  programPage.on("pageerror", (error) => errors.push(String(error)));
+  try {
+    await programPage.goto(new URL("chessjs.html", baseUrl).href);
+    await programPage.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+    const output = JSON.parse(await programPage.getAttribute("body", "data-output"));
+    assert.deepEqual(Object.keys(output).sort(), Object.keys(expected));
+    for (const [file, lines] of Object.entries(expected)) {
+      assert.ok(lines.length > 5, `${file}: ${lines.length} lines`);
+      assert.deepEqual(output[file], lines, file);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await programPage.close();
   }
 });
 

@@ -40,9 +40,13 @@ export const headerTemplate = () => {
  * `history({verbose: true})`) are instances of it.
  */
 export class Move {
+  // By shape, not by the class's name: a bundler's minifier renames the class the boards'
+  // moves are made of.
   static [Symbol.hasInstance](value) {
-    return value != null && value.constructor?.name === "Move" && typeof value.isBigPawn === "function" &&
-      typeof value.lan === "string";
+    if (value === null || typeof value !== "object") return false;
+    const proto = Object.getPrototypeOf(value);
+    return proto !== null && proto !== Object.prototype && typeof proto.isBigPawn === "function" &&
+      typeof proto.isKingsideCastle === "function" && typeof value.lan === "string";
   }
 }
 
@@ -220,4 +224,40 @@ export function squaresOf(rows, piece) {
     }
   }
   return squares;
+}
+
+/**
+ * The legal move `move` names on `board` (a relaxed `ChessBoard`) as chess.js reads it, as the
+ * core's `move()` takes it (SAN or `{from, to, promotion}`), or undefined. SAN as the core writes
+ * it, decorations aside, is looked up among the plain SAN list; only other text needs the moves'
+ * details.
+ */
+export function findMove(board, move, strict) {
+  if (typeof move === "string") {
+    let text = stripped(move);
+    if (!strict && (text === "0-0" || text === "0-0-0")) text = text.replaceAll("0", "O");
+    const exact = board.moves().find((san) => stripped(san) === text);
+    if (exact || strict) return exact;
+    const m = lenientMatch(text, board.moves({ verbose: true }));
+    return m && { from: m.from, to: m.to, promotion: m.promotion };
+  }
+  if (move !== null && typeof move === "object") {
+    return board.moves({ verbose: true }).find((m) => move.from === m.from && move.to === m.to &&
+      (m.promotion === undefined || move.promotion === m.promotion));
+  }
+  return undefined;
+}
+
+/** chess.js's `squareColor`: `"light"`, `"dark"`, or null for a name that is not a square. */
+export function colorOfSquare(square) {
+  if (!SQUARES.includes(square)) return null;
+  return (square.charCodeAt(0) - 97 + Number(square[1])) % 2 === 0 ? "light" : "dark";
+}
+
+/** chess.js's `getCastlingRights(color)` read from a FEN castling field. */
+export function rightsOf(field, color) {
+  return {
+    [KING]: field.includes(color === WHITE ? "K" : "k"),
+    [QUEEN]: field.includes(color === WHITE ? "Q" : "q"),
+  };
 }

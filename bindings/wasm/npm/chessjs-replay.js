@@ -18,13 +18,16 @@ const ROOK_SQUARES = { w: [[0, "Q"], [7, "K"]], b: [[56, "q"], [63, "k"]] };
  * What chess.js's take-back-and-replay makes of a board: `rows` as `board()` answers them,
  * `moves` the moves played (chess.js `Move`s as they were played, first to last). Answers
  * `{squares, castling, steps}`: the pieces by square index (`{type, color}` or null), the castling
- * field (`KQkq`, `-`), and, for each move, the placement, castling and en passant fields it is
- * replayed from.
+ * field (`KQkq`, `-`), for each move, the placement, castling and en passant fields it is
+ * replayed from, and the pieces `lost`: those a move (or a castling rook) moving onto their square
+ * replaced without taking them off, which chess.js's key keeps (`{type, color, square}`).
  */
 export function replayed(rows, moves) {
   const squares = new Array(64).fill(null);
   for (const row of rows) for (const cell of row) if (cell) squares[index(cell.square)] = { type: cell.type, color: cell.color };
-  const shift = (from, to) => {
+  const lost = [];
+  const shift = (from, to, taking = false) => {
+    if (squares[to] !== null && !taking) lost.push({ ...squares[to], square: name(to) });
     squares[to] = squares[from];
     squares[from] = null;
   };
@@ -54,7 +57,8 @@ export function replayed(rows, moves) {
     const [from, to] = [index(m.from), index(m.to)];
     const us = m.color;
     const them = us === "w" ? "b" : "w";
-    shift(from, to);
+    // chess.js takes a captured piece off the square first, whatever stands there now.
+    shift(from, to, Boolean(m.captured) && !m.flags.includes("e"));
     if (m.flags.includes("e")) squares[to + (us === "w" ? -8 : 8)] = null;
     if (m.promotion) squares[to] = { type: m.promotion, color: us };
     if (squares[to]?.type === "k") {
@@ -71,7 +75,7 @@ export function replayed(rows, moves) {
       if (beside.some((i) => squares[i]?.type === "p" && squares[i].color === them)) ep = name(to + (us === "w" ? -8 : 8));
     }
   }
-  return { squares, castling: castling || "-", steps };
+  return { squares, castling: castling || "-", steps, lost };
 }
 
 /** The FEN placement field of squares by index. */

@@ -1,7 +1,7 @@
 // chess.js's PGN text for `Chess` (chessjs.js): the main line's words and comments as written,
 // and chess.js's line filling. Only words and layout are handled here; the core reads the record.
 import {
-  BLACK, WHITE, completed, newBoard, stripped, validateFen,
+  BLACK, SEVEN_TAG_ROSTER, WHITE, completed, newBoard, stripped, validateFen,
 } from "./chessjs-moves.js";
 
 /**
@@ -55,10 +55,14 @@ export function mainlineWords(text) {
       while (end < text.length && !/[\s{}();[\]]/.test(text[end])) end++;
       // A stray bracket is a word of its own (never an empty one: the reading moves on).
       if (end === i) end++;
+      // chess.js's grammar ends a SAN word at the first character a move cannot hold
+      // (`bxc1=N5.` is the move `bxc1=N5` and a dot).
+      const san = /^[a-zA-Z][a-zA-Z1-8\-=]*[+#]?[!?]*/.exec(text.slice(i, end));
+      if (san) end = i + san[0].length;
       const word = text.slice(i, end);
       i = end;
       inHeaders = false;
-      if (word === "...") continue;
+      if (/^\.+$/.test(word)) continue;
       kept += word;
       const move = word.replace(/^\d+\.+/, "");
       if (depth === 0 && move !== "" && !/^\$\d+$/.test(move) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(move) &&
@@ -220,4 +224,36 @@ export function pliesOf(startFen, sans) {
     color: (first + i) % 2 === 0 ? WHITE : BLACK,
     number: Number(fullmove) + Math.floor((first + i) / 2),
   }));
+}
+
+/** chess.js's `pgn()`: the headers (`header`, tag to value or null), a blank line when moves
+ * follow, the movetext of `history` (as `movetext` takes it) and the result, on one line or
+ * wrapped at `maxWidth`. */
+export function pgnText(header, history, comments, fen, newline, maxWidth) {
+  const out = [];
+  let anyHeader = false;
+  for (const [tag, value] of Object.entries(header)) {
+    if (value) out.push(`[${tag} "${value}"]${newline}`);
+    anyHeader = true;
+  }
+  if (anyHeader && history.length > 0) out.push(newline);
+  const tokens = movetext(history, comments, fen);
+  tokens.push(header.Result || "*");
+  if (maxWidth === 0) return out.join("") + tokens.join(" ");
+  return out.join("") + wrapped(tokens, maxWidth, newline);
+}
+
+/** chess.js's `header(key, value, ...)` on its header object `header`: string pairs set. */
+export function headersSet(header, args) {
+  for (let i = 0; i < args.length; i += 2) {
+    if (typeof args[i] === "string" && typeof args[i + 1] === "string") header[args[i]] = args[i + 1];
+  }
+  return header;
+}
+
+/** chess.js's `removeHeader(key)`: a Seven Tag Roster header gets its default back. */
+export function headerRemoved(header, key) {
+  if (!(key in header)) return false;
+  header[key] = SEVEN_TAG_ROSTER[key] || null;
+  return true;
 }

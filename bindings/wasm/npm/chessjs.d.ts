@@ -13,20 +13,21 @@ export type PieceSymbol = "p" | "n" | "b" | "r" | "q" | "k";
 export type Square = `${"a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"}${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;
 /** A piece as chess.js types it (the package's `Piece` has a `string` type, for Xiangqi too). */
 type Piece = { color: Color; type: PieceSymbol };
-export declare const DEFAULT_POSITION: string;
+export declare const DEFAULT_POSITION: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 export declare const SQUARES: Square[];
 export declare const SEVEN_TAG_ROSTER: Record<string, string>;
 export declare function validateFen(fen: string): { ok: boolean; error?: string };
 
-/** A move as chess.js 1.4.0 describes it (typed with strings, as the boards' `Move`, so that the
- * moves of `ChessBoard` and `XiangqiBoard` are `Move`s too). */
-export declare class Move {
+/** A move as chess.js 1.4.0 describes it: `Chess`'s moves are `Move<Square, PieceSymbol>`, typed
+ * as chess.js types them; the boards' are typed with strings (`Move`), so that the moves of
+ * `ChessBoard` and `XiangqiBoard` are `Move`s too. */
+export declare class Move<S extends string = string, P extends string = string> {
   color: Color;
-  from: string;
-  to: string;
-  piece: string;
-  captured?: string;
-  promotion?: string;
+  from: S;
+  to: S;
+  piece: P;
+  captured?: P;
+  promotion?: P;
   flags: string;
   san: string;
   lan: string;
@@ -39,6 +40,9 @@ export declare class Move {
   isQueensideCastle(): boolean;
   isBigPawn(): boolean;
 }
+
+/** A move of `Chess`, typed as chess.js types its `Move`. */
+type ChessMove = Move<Square, PieceSymbol>;
 
 /** chess.js 1.4.0's `Chess`, on qipan's rules. */
 export declare class Chess {
@@ -63,11 +67,11 @@ export declare class Chess {
   isDrawByFiftyMoves(): boolean;
   isDraw(): boolean;
   isGameOver(): boolean;
-  moves(options: { verbose: true; square?: Square; piece?: PieceSymbol }): Move[];
+  moves(options: { verbose: true; square?: Square; piece?: PieceSymbol }): ChessMove[];
   moves(options?: { verbose?: false; square?: Square; piece?: PieceSymbol }): string[];
-  moves(options?: { verbose?: boolean; square?: Square; piece?: PieceSymbol }): string[] | Move[];
-  move(move: string | { from: string; to: string; promotion?: string } | null, options?: { strict?: boolean }): Move;
-  undo(): Move | null;
+  moves(options?: { verbose?: boolean; square?: Square; piece?: PieceSymbol }): string[] | ChessMove[];
+  move(move: string | { from: string; to: string; promotion?: string } | null, options?: { strict?: boolean }): ChessMove;
+  undo(): ChessMove | null;
   pgn(options?: { newline?: string; maxWidth?: number }): string;
   header(...args: string[]): Record<string, string | null>;
   setHeader(key: string, value?: string): Record<string, string>;
@@ -80,9 +84,9 @@ export declare class Chess {
   turn(): Color;
   board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][];
   squareColor(square: Square): "light" | "dark" | null;
-  history(options: { verbose: true }): Move[];
+  history(options: { verbose: true }): ChessMove[];
   history(options?: { verbose?: false }): string[];
-  history(options?: { verbose?: boolean }): string[] | Move[];
+  history(options?: { verbose?: boolean }): string[] | ChessMove[];
   getComment(): string | undefined;
   setComment(comment: string): void;
   deleteComment(): string | undefined;

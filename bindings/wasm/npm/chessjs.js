@@ -5,14 +5,17 @@
 // its header and comment model and its PGN layout. Where chess.js and the FIDE Laws disagree
 // (no fivefold repetition, no 75-move rule, no dead positions), `Chess` answers as chess.js and
 // `outcome()` as the Laws (docs/javascript.md).
+import { Bookkeeping, loadedCastling } from "./chessjs-castling.js";
 import { checkPgnSyntax } from "./chessjs-pgn.js";
 import { changedSquares, replayed, squareName } from "./chessjs-replay.js";
 import {
-  DEFAULT_POSITION, KING, QUEEN, SEVEN_TAG_ROSTER, SQUARES, WHITE, castlingWith, completed, headerTemplate,
-  insufficientMaterial, lenientMatch, newBoard, repetitionKey, replayedMoves, squaresOf, stripped,
+  DEFAULT_POSITION, KING, QUEEN, SEVEN_TAG_ROSTER, castlingWith, colorOfSquare, completed, findMove,
+  headerTemplate, insufficientMaterial, newBoard, repetitionKey, replayedMoves, rightsOf, squaresOf, stripped,
   undisambiguated, validateFen,
 } from "./chessjs-moves.js";
-import { mainlineWords, movetext, oneLine, pliesOf, readWhole, wrapped, writtenComments } from "./chessjs-text.js";
+import {
+  headerRemoved, headersSet, mainlineWords, oneLine, pgnText, pliesOf, readWhole, writtenComments,
+} from "./chessjs-text.js";
 import { readGames } from "./qipan.js";
 
 export {
@@ -43,6 +46,8 @@ export class Chess {
   #edited = false;
   /** Whether the board was edited while moves were on it, since the game began. */
   #editedGame = false;
+  /** chess.js's castling rights and key drift, beside the core's position. */
+  #book = new Bookkeeping();
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
     this.load(fen, { skipValidation });
@@ -60,6 +65,7 @@ export class Chess {
     this.#comments = {};
     if (!preserveHeaders) this.#header = headerTemplate();
     this.#loadedEp = "-";
+    this.#book = new Bookkeeping();
     this.#restart();
   }
 
@@ -71,11 +77,13 @@ export class Chess {
     this.#records = [];
     this.#edited = false;
     this.#editedGame = false;
+    this.#book.restarted();
   }
 
   /** Records a move the board has played. */
   #played(move) {
-    this.#keys?.push(move.flags === "-" ? this.#keyNow(undefined) : repetitionKey(move.after, move));
+    this.#book.played(this.#board, this.#sans.length, move);
+    this.#keys?.push(move.flags === "-" ? this.#keyNow(undefined) : this.#drifted(repetitionKey(this.#book.castled(move.after), move)));
     this.#sans.push(move.san);
     this.#records?.push(move);
     return move;
@@ -91,7 +99,12 @@ export class Chess {
   }
 
   #keyNow(lastMove) {
-    return repetitionKey(this.#board.fen(), lastMove);
+    return this.#drifted(repetitionKey(this.fen(), lastMove));
+  }
+
+  /** chess.js counts repetitions by its key, drift included. */
+  #drifted(key) {
+    return this.#book.drift === 0n ? key : `${key} ${this.#book.drift}`;
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false } = {}) {
@@ -117,6 +130,7 @@ export class Chess {
     this.#board = board;
     this.#reset(preserveHeaders);
     this.#loadedEp = fen.split(/\s+/)[3] ?? "-";
+    this.#book.loaded(this.#board, fen.split(/\s+/)[2]);
     this.#updateSetup(fen);
   }
 
@@ -128,7 +142,7 @@ export class Chess {
   }
 
   fen({ forceEnpassantSquare = false } = {}) {
-    const fen = this.#board.fen();
+    const fen = this.#book.castled(this.#board.fen());
     if (!forceEnpassantSquare) return fen;
     const fields = fen.split(" ");
     const ep = this.#sans.length > 0 ? this.#keyList().at(-1).split(" ")[3] : this.#loadedEp;
@@ -179,12 +193,16 @@ export class Chess {
     this.#edited = false;
     const moves = this.#records ?? this.#board.history({ verbose: true });
     this.#records = moves;
-    const { squares, castling, steps } = replayed(this.#board.board(), moves);
+    // With every move taken back, the replay changes nothing.
+    if (moves.length === 0) return;
+    const { squares, castling, steps, lost } = replayed(this.#board.board(), moves);
+    this.#book.lostPieces(lost);
     const changed = changedSquares(this.#board, squares);
     // Pieces taken off first, so that a king is never put beside its double.
     for (const i of changed) if (squares[i] === null || this.#board.get(squareName(i))) this.#board.remove(squareName(i));
     for (const i of changed) if (squares[i] !== null) this.#board.put(squares[i], squareName(i));
     if (this.#board.fen().split(" ")[2] !== castling) this.#board.setCastling(castling);
+    this.#book.replayed(this.#board, castling, steps);
     this.#sans = replayedMoves(moves, steps).map((m) => m.san);
     this.#keys = null;
   }
@@ -202,7 +220,10 @@ export class Chess {
    * repetitions) stays, and `undo` takes a move back on the edited board; with no move played,
    * the edited board is the new start and chess.js writes the SetUp and FEN headers. */
   #afterEdit(playing) {
-    this.#loadedEp = "-";
+    // chess.js clears the en passant square; the one its first move was played from stays in
+    // its history.
+    if (!playing) this.#loadedEp = "-";
+    this.#book.edited(this.#board);
     if (playing) {
       this.#edited = true;
       this.#editedGame = true;
@@ -216,9 +237,10 @@ export class Chess {
     return this.#board.attackers(square, attackedBy || undefined);
   }
 
-  /** A 64-bit key of the position as hexadecimal: its Polyglot zobrist key. */
+  /** A 64-bit key of the position as hexadecimal: its Polyglot zobrist key while chess.js's
+   * bookkeeping agrees with the position (chessjs-castling.js). */
   hash() {
-    return this.#board.hash();
+    return this.#book.hash(this.#board, this.fen({ forceEnpassantSquare: true }).split(" ")[3]);
   }
 
   isAttacked(square, attackedBy) {
@@ -269,30 +291,14 @@ export class Chess {
   moves({ verbose = false, square = undefined, piece = undefined } = {}) {
     if (!verbose && square === undefined && piece === undefined) return this.#board.moves();
     const moves = this.#board.moves({ verbose: true, square, piece });
-    if (verbose) return moves;
+    if (verbose) return this.#book.described(moves);
     // chess.js writes the SAN of a square's moves disambiguated among those moves only: never.
     return square === undefined ? moves.map((m) => m.san) : moves.map((m) => undisambiguated(m.san));
   }
 
-  /**
-   * The legal move `move` names as chess.js reads it, as the core's `move()` takes it (SAN or
-   * `{from, to, promotion}`), or undefined. SAN as the core writes it, decorations aside, is
-   * looked up among the plain SAN list; only other text needs the moves' details.
-   */
+  /** The legal move `move` names as chess.js reads it (chessjs-moves.js), or undefined. */
   #find(move, strict) {
-    if (typeof move === "string") {
-      let text = stripped(move);
-      if (!strict && (text === "0-0" || text === "0-0-0")) text = text.replaceAll("0", "O");
-      const exact = this.#board.moves().find((san) => stripped(san) === text);
-      if (exact || strict) return exact;
-      const m = lenientMatch(text, this.#board.moves({ verbose: true }));
-      return m && { from: m.from, to: m.to, promotion: m.promotion };
-    }
-    if (move !== null && typeof move === "object") {
-      return this.#board.moves({ verbose: true }).find((m) => move.from === m.from && move.to === m.to &&
-        (m.promotion === undefined || move.promotion === m.promotion));
-    }
-    return undefined;
+    return findMove(this.#board, move, strict);
   }
 
   move(move, { strict = false } = {}) {
@@ -336,6 +342,10 @@ export class Chess {
   undo() {
     const move = this.#board.undo();
     if (move !== null) {
+      // chess.js describes the move taken back by playing it and taking it back again: a null
+      // move then changes its key.
+      if (move.flags === "-") this.#book.nullMove(this.#epBefore(this.#sans.length - 1));
+      this.#book.undone(this.#board, this.#sans.length - 1);
       this.#keys?.pop();
       this.#sans.pop();
       this.#records?.pop();
@@ -343,20 +353,21 @@ export class Chess {
     return move;
   }
 
+  /** What chess.js's take-back-and-replay of every move (history(), pgn(), getComments()) does
+   * to its key. */
+  #replayKey() {
+    if (this.#sans.includes("--")) this.#book.replayedNullMoves(this.#sans, (ply) => this.#epBefore(ply));
+  }
+
+  /** chess.js's en passant square before ply `ply` was played. */
+  #epBefore(ply) {
+    return ply === 0 ? this.#loadedEp : this.#keyList()[ply].split(" ")[3];
+  }
+
   pgn({ newline = "\n", maxWidth = 0 } = {}) {
+    this.#replayKey();
     this.#replayEdits();
-    const out = [];
-    let anyHeader = false;
-    for (const [tag, value] of Object.entries(this.#header)) {
-      if (value) out.push(`[${tag} "${value}"]${newline}`);
-      anyHeader = true;
-    }
-    const history = this.#plies();
-    if (anyHeader && history.length > 0) out.push(newline);
-    const tokens = movetext(history, this.#comments, this.#board.fen());
-    tokens.push(this.#header.Result || "*");
-    if (maxWidth === 0) return out.join("") + tokens.join(" ");
-    return out.join("") + wrapped(tokens, maxWidth, newline);
+    return pgnText(this.#header, this.#plies(), this.#comments, this.#board.fen(), newline, maxWidth);
   }
 
   /** The moves played as `{san, color, number, before, after}`; the FENs only when comments
@@ -369,10 +380,7 @@ export class Chess {
   }
 
   header(...args) {
-    for (let i = 0; i < args.length; i += 2) {
-      if (typeof args[i] === "string" && typeof args[i + 1] === "string") this.#header[args[i]] = args[i + 1];
-    }
-    return this.#header;
+    return headersSet(this.#header, args);
   }
 
   setHeader(key, value) {
@@ -381,9 +389,7 @@ export class Chess {
   }
 
   removeHeader(key) {
-    if (!(key in this.#header)) return false;
-    this.#header[key] = SEVEN_TAG_ROSTER[key] || null;
-    return true;
+    return headerRemoved(this.#header, key);
   }
 
   getHeaders() {
@@ -456,6 +462,12 @@ export class Chess {
     const whole = readWhole(text, words, strict);
     if (whole === undefined) return false;
     const { board, sans, headers, start } = whole;
+    // Castling rights the start's placement does not support: chess.js keeps them, move by move.
+    const first = start === undefined ? undefined : (sans.length > 0 ? board.history({ verbose: true })[0].before : board.fen());
+    if (first !== undefined && first.split(" ")[2] !== loadedCastling(completed(start).split(/\s+/)[2])) {
+      board.free();
+      return false;
+    }
     const comments = writtenComments(board, written);
     this.#header = headerTemplate();
     for (const [tag, value] of Object.entries(headers)) this.header(tag, value);
@@ -469,6 +481,7 @@ export class Chess {
     this.#edited = false;
     this.#editedGame = false;
     this.#keys = null;
+    this.#book = new Bookkeeping();
     if (start !== undefined) {
       this.#header.SetUp = this.#startFen !== DEFAULT_POSITION ? "1" : null;
       this.#header.FEN = this.#startFen !== DEFAULT_POSITION ? this.#startFen : null;
@@ -500,14 +513,15 @@ export class Chess {
   }
 
   squareColor(square) {
-    if (!SQUARES.includes(square)) return null;
-    return (square.charCodeAt(0) - 97 + Number(square[1])) % 2 === 0 ? "light" : "dark";
+    return colorOfSquare(square);
   }
 
   history({ verbose = false } = {}) {
+    // (Its verbose history describes each move by playing and taking it back: no change.)
+    if (!verbose) this.#replayKey();
     this.#replayEdits();
     if (!verbose) return [...this.#sans];
-    if (!this.#editedGame || this.#sans.length === 0) return this.#board.history({ verbose: true });
+    if (!this.#editedGame || this.#sans.length === 0) return this.#book.history(this.#board.history({ verbose: true }));
     // The moves as played, described on the board chess.js replays them on.
     const described = this.#replayed();
     return this.#records.map((m, i) => Object.assign(Object.create(Object.getPrototypeOf(m)), m, described[i]));
@@ -534,6 +548,7 @@ export class Chess {
 
   /** Keeps the comments of the positions of the game so far, in the game's order. */
   #pruneComments() {
+    this.#replayKey();
     this.#replayEdits();
     let fens;
     if (this.#editedGame && this.#sans.length > 0) {
@@ -565,13 +580,12 @@ export class Chess {
   }
 
   setCastlingRights(color, rights) {
-    const fields = this.#board.fen().split(" ");
-    fields[2] = castlingWith(fields[2], color, rights);
-    // The core keeps only the rights a king and rook on their squares support, and the history
-    // stays, as chess.js keeps it (to be replayed over, as an edit).
-    if (fields.join(" ") !== this.#board.fen()) {
+    // chess.js keeps only the rights a king and rook on their squares support, and the history
+    // stays (to be replayed over, as an edit).
+    const field = this.#book.castlingSet(this.#board, this.fen().split(" ")[2], color, rights, castlingWith);
+    if (field !== this.#board.fen().split(" ")[2]) {
       const playing = this.#beforeEdit();
-      this.#board.setCastling(fields[2]);
+      this.#board.setCastling(field);
       if (playing) this.#edited = true;
       if (playing) this.#editedGame = true;
     }
@@ -581,11 +595,7 @@ export class Chess {
   }
 
   getCastlingRights(color) {
-    const castling = this.#board.fen().split(" ")[2];
-    return {
-      [KING]: castling.includes(color === WHITE ? "K" : "k"),
-      [QUEEN]: castling.includes(color === WHITE ? "Q" : "q"),
-    };
+    return rightsOf(this.fen().split(" ")[2], color);
   }
 
   moveNumber() {

@@ -261,6 +261,36 @@ impl<V: JsVariant> Board<V> {
         Ok(self.game()?.can_claim_draw())
     }
 
+    /// chess.js's `isDraw()` on either board: the game is drawn, or a draw can be claimed
+    /// (the outcome counting claims has no winner).
+    pub fn is_draw(&self) -> Result<bool, JsValue> {
+        Ok(self
+            .game()?
+            .outcome_claiming(true)
+            .is_some_and(|outcome| outcome.winner.is_none()))
+    }
+
+    /// chess.js's `isThreefoldRepetition()`: the position has occurred three times or more.
+    pub fn is_threefold_repetition(&self) -> Result<bool, JsValue> {
+        Ok(self.game()?.repetitions() >= 3)
+    }
+
+    /// chess.js's `hash()`: the position's zobrist key in hexadecimal (chess: its Polyglot
+    /// key).
+    pub fn hash(&self) -> Result<String, JsValue> {
+        Ok(format!("{:x}", self.position()?.zobrist()))
+    }
+
+    /// chess.js's `moveNumber()`: the FEN's move number.
+    pub fn move_number(&self) -> f64 {
+        self.fen()
+            .split(' ')
+            .nth(5)
+            // An integer parse: a float parse would bring its tables into the `.wasm`.
+            .and_then(|n| n.parse::<u32>().ok())
+            .map_or(1.0, f64::from)
+    }
+
     /// Whether the game is over, counting claimable draws when `claim_draw` is truthy.
     pub fn is_game_over(&self, claim_draw: &JsValue) -> Result<bool, JsValue> {
         Ok(self.game()?.is_game_over(js::flag(claim_draw)))

@@ -333,15 +333,6 @@ impl ChessBoard {
         self.board.history_notation()
     }
 
-    /// chess.js's `hash()`: a 64-bit key of the position in hexadecimal (no leading zeros), its
-    /// Polyglot zobrist key: equal positions (placement, side to move, castling rights, en
-    /// passant square when a pawn stands ready to take) have equal keys.
-    ///
-    /// Throws `InvalidFenError` while the board is set up into a position that cannot be played.
-    pub fn hash(&self) -> Result<String, JsValue> {
-        Ok(format!("{:x}", self.board.position()?.zobrist()))
-    }
-
     /// The SAN of a legal move given in UCI (`"g1f3"` → `"Nf3"`).
     pub fn san(
         &self,

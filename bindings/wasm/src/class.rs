@@ -243,6 +243,44 @@ macro_rules! board_class {
                 self.board.can_win(&color)
             }
 
+            /// chess.js's `isDraw()`: the game is drawn or a draw can be claimed (by the
+            /// board's rules: in Xiangqi the move limit, a drawn repetition, no material).
+            #[wasm_bindgen(js_name = isDraw)]
+            pub fn is_draw(&self) -> Result<bool, wasm_bindgen::JsValue> {
+                self.board.is_draw()
+            }
+
+            /// chess.js's `isThreefoldRepetition()`: the position has occurred three times.
+            #[wasm_bindgen(js_name = isThreefoldRepetition)]
+            pub fn is_threefold_repetition(&self) -> Result<bool, wasm_bindgen::JsValue> {
+                self.board.is_threefold_repetition()
+            }
+
+            /// chess.js's `hash()`: a 64-bit key of the position in hexadecimal (no leading
+            /// zeros), its zobrist key (chess: the Polyglot key): equal positions (placement,
+            /// side to move; chess: castling rights, en passant square when a pawn stands ready
+            /// to take) have equal keys. Throws `InvalidFenError` while the board is set up into
+            /// a position that cannot be played.
+            pub fn hash(&self) -> Result<String, wasm_bindgen::JsValue> {
+                self.board.hash()
+            }
+
+            /// chess.js's `findPiece({type, color})`: the squares the piece stands on, from the
+            /// last rank down, each rank from file `a`.
+            #[wasm_bindgen(js_name = findPiece, unchecked_return_type = "string[]")]
+            pub fn find_piece(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "Piece")] piece: wasm_bindgen::JsValue,
+            ) -> js_sys::Array {
+                self.board.find_piece(&piece)
+            }
+
+            /// chess.js's `moveNumber()`: the number of the move to be played (the FEN's).
+            #[wasm_bindgen(js_name = moveNumber)]
+            pub fn move_number(&self) -> f64 {
+                self.board.move_number()
+            }
+
             /// Whether the side to move may claim a draw now.
             #[wasm_bindgen(js_name = canClaimDraw)]
             pub fn can_claim_draw(&self) -> Result<bool, wasm_bindgen::JsValue> {

@@ -179,6 +179,27 @@ impl<V: JsVariant> Board<V> {
         out
     }
 
+    /// chess.js's `findPiece({type, color})`: the squares the piece stands on, from the last
+    /// rank down, each rank from file `a`; `[]` for a piece the board does not know.
+    pub fn find_piece(&self, piece: &JsValue) -> Array {
+        let out = Array::new();
+        // The piece as the board names it (Xiangqi's `e` and `h` are its `b` and `n`).
+        let Some(wanted) = piece_code(piece)
+            .and_then(|(letter, color)| V::piece_of_code(letter, color))
+            .map(V::piece_code)
+        else {
+            return out;
+        };
+        let now = self.setup();
+        // From the last rank down, each rank from file a, as chess.js lists them.
+        for p in setup::points::<V>() {
+            if setup::piece::<V>(&now, p) == Some(wanted) {
+                out.push(&JsValue::from_str(&setup::name::<V>(p)));
+            }
+        }
+        out
+    }
+
     /// chess.js's `attackers(square, color?)`: the squares of `color`'s pieces (the side to
     /// move's when left out) that attack `square`, in board order.
     pub fn attackers(&self, square: &JsValue, color: &JsValue) -> Result<Array, JsValue> {

@@ -151,3 +151,57 @@ test("repetition: an idle cycle draws and a perpetual check loses, on the ply ff
     ref.delete();
   }
 });
+
+test("chess.js's hash(), moveNumber(), isThreefoldRepetition() and findPiece() on Xiangqi playouts, against ffish's FENs", () => {
+  // Horses shuffled out and back (so that positions repeat), then random moves; ffish tells
+  // each position (placement and side) and its move number.
+  let seed = 27;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const keys = new Map();
+  let repeated = 0;
+  for (let game = 0; game < 6; game++) {
+    const board = new XiangqiBoard();
+    const ref = new ffish.Board("xiangqi");
+    const seen = [ref.fen().split(" ").slice(0, 2).join(" ")];
+    const shuffle = ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9"];
+    for (let ply = 0; ply < 40 && !ref.isGameOver(); ply++) {
+      const legal = board.legalMoves();
+      const mv = game % 2 === 0 && ply < shuffle.length ? shuffle[ply] : legal[Math.floor(rand() * legal.length)];
+      board.push(mv);
+      ref.push(toFfish(mv));
+      const [placement, side, , , , fullmove] = ref.fen().split(" ");
+      const position = `${placement} ${side}`;
+      seen.push(position);
+      assert.equal(board.moveNumber(), Number(fullmove));
+      // Equal positions, equal keys; different positions, different keys.
+      const hash = board.hash();
+      assert.match(hash, /^[0-9a-f]{1,16}$/);
+      if (keys.has(hash)) assert.equal(keys.get(hash), position, `${hash} for two positions`);
+      keys.set(hash, position);
+      const threefold = seen.filter((p) => p === position).length >= 3;
+      if (threefold) repeated++;
+      assert.equal(board.isThreefoldRepetition(), threefold, position);
+      assert.equal(typeof board.isDraw(), "boolean");
+      // findPiece: the squares of one kind of piece, as ffish's placement has them (from rank 9
+      // down, each rank from file a).
+      const letter = "kabnrcpKABNRCP"[Math.floor(rand() * 14)];
+      const squares = [];
+      placement.split("/").forEach((row, i) => {
+        let file = 0;
+        for (const c of row.match(/\d+|\D/g)) {
+          if (/\d/.test(c)) file += Number(c);
+          else {
+            if (c === letter) squares.push(`${"abcdefghi"[file]}${9 - i}`);
+            file++;
+          }
+        }
+      });
+      const piece = { type: letter.toLowerCase(), color: letter === letter.toLowerCase() ? "b" : "w" };
+      assert.deepEqual(board.findPiece(piece), squares, `${letter} in ${position}`);
+    }
+    board.free();
+    ref.delete();
+  }
+  assert.ok(repeated >= 3, `${repeated} threefold repetitions met`);
+  assert.equal(new Set(keys.values()).size, keys.size);
+});

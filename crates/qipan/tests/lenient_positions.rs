@@ -53,12 +53,27 @@ fn kingless_moves_agree_with_python_chess() {
     let mut checked = 0;
     let mut kingless = 0;
     for line in text.lines() {
-        let (fen, moves) = line.split_once('\t').unwrap();
+        let mut fields = line.split('\t');
+        let (fen, moves, sans) = (
+            fields.next().unwrap(),
+            fields.next().unwrap(),
+            fields.next().unwrap(),
+        );
         let expected: Vec<&str> = moves.split_whitespace().collect();
         let pos = lenient(fen);
         let mut ours: Vec<String> = pos.legal_moves().iter().map(|&mv| pos.uci(mv)).collect();
         ours.sort();
         assert_eq!(ours, expected, "{fen}");
+        // The SAN of each move, disambiguated among the side's moves (python-chess's san()).
+        let our_sans: Vec<String> = ours
+            .iter()
+            .map(|uci| pos.san(pos.parse_uci(uci).unwrap()))
+            .collect();
+        assert_eq!(
+            our_sans,
+            sans.split_whitespace().collect::<Vec<_>>(),
+            "{fen}"
+        );
         assert_eq!(pos.count_legal_moves(), expected.len(), "{fen}");
         for &mv in pos.legal_moves().iter() {
             assert!(pos.is_legal(mv), "{fen}: {}", pos.uci(mv));
@@ -93,4 +108,76 @@ fn a_relaxed_board_plays_what_chess_js_sets_up() {
     let two_kings = Setup::from_fen("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", false).unwrap();
     relaxed.set_up(two_kings);
     assert!(!relaxed.is_playable());
+}
+
+#[test]
+fn san_names_the_piece_among_twins_on_a_side_without_a_king() {
+    // The Laws (appendix C.10): when two identical pieces can move to the same square, the
+    // file (or the rank) of the one that moves is written after the piece's letter. A side
+    // without a king has no king to keep safe, so both rooks (both knights) may go there.
+    let rooks = lenient("4k3/8/8/8/8/8/8/R6R w - - 0 1");
+    let d1 = rooks.parse_uci("a1d1").unwrap();
+    assert_eq!(rooks.san(d1), "Rad1");
+    assert_eq!(rooks.san(rooks.parse_uci("h1d1").unwrap()), "Rhd1");
+    assert_eq!(rooks.parse_san("Rad1").unwrap(), d1);
+    let knights = lenient("4k3/8/8/1N6/8/8/8/1N6 w - - 0 1");
+    assert_eq!(knights.san(knights.parse_uci("b1c3").unwrap()), "N1c3");
+    assert_eq!(knights.san(knights.parse_uci("b5c3").unwrap()), "N5c3");
+    assert_eq!(knights.san(knights.parse_uci("b1d2").unwrap()), "Nd2");
+}
+
+#[test]
+fn a_pawn_on_its_first_rank_steps_twice_on_python_chess_boards_and_once_on_chess_js_boards() {
+    use qipan::board::Board;
+    use qipan::chess::ChessRules;
+    // python-chess generates a double step wherever the first step ends on the second or third
+    // rank (its mask of the double step's squares holds ranks 3 and 4), so a pawn set up on a1
+    // goes to a2 or a3; chess.js steps twice only from the second rank, so a2 only. The black
+    // pawn on h8 likewise.
+    let moves = |board: &Board<Chess>, from: &str| -> Vec<String> {
+        assert!(board.is_playable());
+        let pos = board.position();
+        let mut ucis: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| pos.uci(mv))
+            .filter(|uci| uci.starts_with(from))
+            .collect();
+        ucis.sort();
+        ucis
+    };
+    for (fen, from, python, chessjs) in [
+        (
+            "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+            "a1",
+            vec!["a1a2", "a1a3"],
+            vec!["a1a2"],
+        ),
+        (
+            "4k2p/8/8/8/8/8/8/4K3 b - - 0 1",
+            "h8",
+            vec!["h8h6", "h8h7"],
+            vec!["h8h7"],
+        ),
+        // No king at all.
+        (
+            "8/8/8/8/8/8/8/1P6 w - - 0 1",
+            "b1",
+            vec!["b1b2", "b1b3"],
+            vec!["b1b2"],
+        ),
+    ] {
+        let setup = Setup::from_fen(fen, false).unwrap();
+        let mut python_board = Board::<Chess>::start(ChessRules::FIDE).with_plays_any(true);
+        python_board.set_up(setup);
+        assert_eq!(moves(&python_board, from), python, "python-chess: {fen}");
+        let mut chessjs_board = Board::<Chess>::start(ChessRules::FIDE).with_relaxed(true);
+        chessjs_board.set_up(setup);
+        assert_eq!(moves(&chessjs_board, from), chessjs, "chess.js: {fen}");
+        assert!(!chessjs_board.position().first_rank_double_step());
+    }
+    // A pawn on its second rank steps twice on both.
+    let start = Chess::default();
+    assert!(start.first_rank_double_step());
+    assert_eq!(start.count_legal_moves(), 20);
 }

@@ -229,9 +229,11 @@ impl Editable for Chess {
         }
         match Chess::from_fen_relaxed_for(&setup.fen(), rules) {
             Ok(pos) if same_placement(&pos.fen(), &setup.fen()) => Ok(pos),
-            // Boards chess.js plays on all the same: without a king, pawns on the back rank.
+            // Boards chess.js plays on all the same: without a king, pawns on the back rank
+            // (which step once, as chess.js's do).
             _ => Chess::from_setup(*setup, rules.castling)
                 .or_else(|err| err.ignore(chess::PositionProblems::UNCHECKED))
+                .map(|pos| pos.with_first_rank_double_step(false))
                 .or(strict),
         }
     }

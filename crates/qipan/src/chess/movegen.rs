@@ -300,9 +300,9 @@ impl Chess {
             sink.piece(from, rook_attacks(from, occ) & target);
         }
         let (last, third) = if WHITE {
-            (Bitboard::rank(7), Bitboard::rank(1) | Bitboard::rank(2))
+            (Bitboard::rank(7), self.double_step_from(Color::White))
         } else {
-            (Bitboard::rank(0), Bitboard::rank(5) | Bitboard::rank(6))
+            (Bitboard::rank(0), self.double_step_from(Color::Black))
         };
         let up = |bb: u64| if WHITE { bb << 8 } else { bb >> 8 };
         for from in r[Role::Pawn.index()] & movers {
@@ -351,12 +351,12 @@ impl Chess {
             let (single, third) = if us == Color::White {
                 (
                     (from_bb << 8) & empty,
-                    (Bitboard::rank(1) | Bitboard::rank(2)).0,
+                    self.double_step_from(Color::White).0,
                 )
             } else {
                 (
                     (from_bb >> 8) & empty,
-                    (Bitboard::rank(5) | Bitboard::rank(6)).0,
+                    self.double_step_from(Color::Black).0,
                 )
             };
             let double = if us == Color::White {
@@ -511,15 +511,9 @@ impl Chess {
         let free = (pawns - pinned).0;
         let empty = !occ.0;
         let (last, third) = if WHITE {
-            (
-                Bitboard::rank(7).0,
-                (Bitboard::rank(1) | Bitboard::rank(2)).0,
-            )
+            (Bitboard::rank(7).0, self.double_step_from(Color::White).0)
         } else {
-            (
-                Bitboard::rank(0).0,
-                (Bitboard::rank(5) | Bitboard::rank(6)).0,
-            )
+            (Bitboard::rank(0).0, self.double_step_from(Color::Black).0)
         };
         let up = |bb: u64| if WHITE { bb << 8 } else { bb >> 8 };
         let forward = if WHITE { 8 } else { -8 };

@@ -36,6 +36,10 @@ pub struct Chess {
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) chess960: bool,
+    /// Whether a pawn on its own first rank (a set-up board's) may step twice, to its third
+    /// rank: python-chess's boards let it, chess.js's do not (it steps twice only from its
+    /// second rank). No reachable position has such a pawn.
+    pub(crate) first_rank_double_step: bool,
     pub(crate) zobrist: u64,
 }
 
@@ -88,8 +92,36 @@ impl Chess {
             halfmoves: 0,
             fullmoves: 1,
             chess960: false,
+            first_rank_double_step: true,
             zobrist: 0,
         }
+    }
+
+    /// The ranks a pawn of `color` may end its first step on and step again from: its third
+    /// rank, and its second when a pawn on its first rank may step twice
+    /// ([`Chess::first_rank_double_step`]).
+    #[inline]
+    pub(crate) fn double_step_from(&self, color: Color) -> Bitboard {
+        match (color, self.first_rank_double_step) {
+            (Color::White, true) => Bitboard::rank(1) | Bitboard::rank(2),
+            (Color::White, false) => Bitboard::rank(2),
+            (Color::Black, true) => Bitboard::rank(5) | Bitboard::rank(6),
+            (Color::Black, false) => Bitboard::rank(5),
+        }
+    }
+
+    /// Whether a pawn on its own first rank (possible on a set-up board only) may step twice,
+    /// as python-chess's boards let it (the default), or only once, as chess.js's.
+    pub fn first_rank_double_step(&self) -> bool {
+        self.first_rank_double_step
+    }
+
+    /// The position with pawns on their first rank stepping twice or not
+    /// ([`Chess::first_rank_double_step`]).
+    #[must_use]
+    pub fn with_first_rank_double_step(mut self, allowed: bool) -> Chess {
+        self.first_rank_double_step = allowed;
+        self
     }
 
     /// Puts a piece on an empty square (no zobrist update).

@@ -80,11 +80,8 @@ impl Chess {
         };
         let single = up(movers) - occ;
         // A pawn steps twice when its first step ends on its third rank, or (a pawn set up on
-        // its own back rank, as python-chess lets it) on its second.
-        let third = match us {
-            Color::White => Bitboard::rank(1) | Bitboard::rank(2),
-            Color::Black => Bitboard::rank(5) | Bitboard::rank(6),
-        };
+        // its own back rank, as python-chess lets it; chess.js does not) on its second.
+        let third = self.double_step_from(us);
         let double = up(single & third) - occ;
         for target in (single & to).into_iter().rev() {
             push(&mut list, back(target, 1), target);

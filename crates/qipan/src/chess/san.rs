@@ -84,11 +84,12 @@ impl Chess {
             }
         } else {
             san.push(role.upper_char());
-            // The other pieces of the kind that may legally go there.
+            // The other pieces of the kind that may legally go there (all that reach it when
+            // the side has no king to keep safe, as on a set-up board).
             let others: Bitboard = self
                 .reaching(role, to, self.pieces(self.turn, role).without(from))
                 .into_iter()
-                .filter(|&other| self.is_safe_after(other, to, role == Role::King) == Some(true))
+                .filter(|&other| self.is_safe_after(other, to, role == Role::King) != Some(false))
                 .collect();
             if others.any() {
                 let mut file = false;

@@ -1,6 +1,6 @@
 """python-chess's legal moves on generated boards without a king of the side to move (and boards
 where only the other side lacks its king): a seeded random placement, then a short random playout
-from it, each position written as `FEN<TAB>sorted UCI moves`. The oracle of
+from it, each position written as `FEN<TAB>sorted UCI moves<TAB>their SAN`. The oracle of
 tests/lenient_positions.rs (python-chess is a test-time oracle only)."""
 
 import random
@@ -36,7 +36,8 @@ def main() -> None:
         board = random_board(rng)
         for _ in range(rng.randint(1, 6)):
             moves = list(board.legal_moves)
-            print(board.fen(), " ".join(sorted(m.uci() for m in moves)), sep="\t")
+            ordered = sorted(moves, key=lambda m: m.uci())
+            print(board.fen(), " ".join(m.uci() for m in ordered), " ".join(board.san(m) for m in ordered), sep="\t")
             if not moves:
                 break
             board.push(rng.choice(moves))
