@@ -321,9 +321,10 @@ impl Search {
 /// winner's bishops; dark when the winner has none and the loser has a light bishop (which then
 /// blocks next to its king); otherwise the one nearer the loser's king.
 fn mating_corner(pos: &Chess, winner: Color) -> Square {
+    // a8 and h1 are light, h8 and a1 dark.
     let (light, dark) = match winner {
-        Color::White => (Square::H8, Square::A8),
-        Color::Black => (Square::A1, Square::H1),
+        Color::White => (Square::A8, Square::H8),
+        Color::Black => (Square::H1, Square::A1),
     };
     let ours = pos.pieces(winner, Role::Bishop);
     let theirs = pos.pieces(!winner, Role::Bishop);
@@ -365,4 +366,32 @@ fn distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
     let ranks = (a.rank() as i32 - b.rank() as i32).abs();
     files.max(ranks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corner(fen: &str, winner: Color) -> Square {
+        mating_corner(&Chess::from_fen_strict(fen).unwrap(), winner)
+    }
+
+    #[test]
+    fn the_mating_corner_has_the_colour_of_the_winners_bishops() {
+        // White's light bishop (f1): a8; dark bishop (c1): h8. Black's light (c8): h1; dark (f8): a1.
+        for (fen, winner, light) in [
+            ("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", Color::White, true),
+            ("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White, false),
+            ("2b1k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::Black, true),
+            ("4kb2/8/8/8/8/8/8/4K3 w - - 0 1", Color::Black, false),
+        ] {
+            let sq = corner(fen, winner);
+            assert_eq!(sq.is_light(), light, "{fen}: {sq:?}");
+            assert_eq!(sq.rank(), if winner == Color::White { 7 } else { 0 });
+        }
+        // No bishop of the winner's: a light bishop of the loser's (it blocks beside its king)
+        // gives a dark corner, a dark one a light corner.
+        assert!(!corner("2b1k3/8/8/8/8/8/8/4KN2 w - - 0 1", Color::White).is_light());
+        assert!(corner("4k1n1/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::Black).is_light());
+    }
 }
