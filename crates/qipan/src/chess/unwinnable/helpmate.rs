@@ -225,34 +225,50 @@ impl Search {
     /// Expands `pos` with `depth` budget left; true when a mate was found (its moves pushed on
     /// `line`). `after_progress`: the move that led here was free progress.
     fn expand(&mut self, pos: &Chess, depth: i32, ply: u32, after_progress: bool) -> bool {
-        let moves: ArrayVec<Move, 256> = pos.legal_moves().into_iter().collect();
+        // The table first: a stored position was expanded (so it is no game end and the winner
+        // has mating material), and most visits of a pass are such repeats or leaves.
+        let key = Exact::of(pos);
+        if self.table.get(&key).is_some_and(|&stored| stored >= depth) {
+            return false;
+        }
+        if depth <= 0 || ply >= self.max_plies || self.nodes >= self.limit {
+            // A leaf: only whether it ends the game matters, which a move count tells without
+            // building the list.
+            if !pos.has_legal_moves() {
+                return pos.is_check() && pos.turn() != self.winner;
+            }
+            if !pos.has_insufficient_material(self.winner) {
+                self.cut = true;
+            }
+            return false;
+        }
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             return pos.is_check() && pos.turn() != self.winner;
         }
         if pos.has_insufficient_material(self.winner) {
             return false;
         }
-        let key = Exact::of(pos);
-        if self.table.get(&key).is_some_and(|&stored| stored >= depth) {
-            return false;
-        }
-        if depth <= 0 || ply >= self.max_plies || self.nodes >= self.limit {
-            self.cut = true;
-            return false;
-        }
         self.nodes += 1;
         self.table.insert(key, depth);
-        // Cheapest moves first (a stable sort keeps the order deterministic): the progress
-        // lines are tried before the detours.
-        let mut costed: ArrayVec<(i32, bool, Move), 256> = moves
-            .iter()
-            .map(|&mv| {
-                let (cost, progress) = self.cost(pos, mv, after_progress);
-                (cost, progress, mv)
-            })
-            .collect();
-        costed.sort_by_key(|&(cost, progress, _)| (cost, !progress));
-        for &(cost, progress, mv) in &costed {
+        // Cheapest moves first, progress before the rest, then in generation order (the keys
+        // are distinct, so the order is deterministic): the progress lines are tried before the
+        // detours. A key packs the cost, "not progress" and the move's index.
+        let mut order: ArrayVec<u32, 256> = ArrayVec::new();
+        if moves.len() > order.capacity() {
+            // Only on boards no game reaches (a legal game has at most 218 moves): the moves
+            // beyond are not tried, so the pass proves nothing.
+            self.cut = true;
+        }
+        for (index, &mv) in moves.iter().enumerate().take(order.capacity()) {
+            let (cost, progress) = self.cost(pos, mv, after_progress);
+            order.push((cost as u32) << 10 | u32::from(!progress) << 9 | index as u32);
+        }
+        order.sort_unstable();
+        for key in order {
+            let mv = moves[(key & 0x1ff) as usize];
+            let cost = (key >> 10) as i32;
+            let progress = key & 0x200 == 0;
             let mut child = *pos;
             child.play_unchecked(mv);
             if self.expand(&child, depth - cost, ply + 1, progress) {
