@@ -22,6 +22,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use arrayvec::ArrayVec;
 
+use super::super::attacks::king_attacks;
 use super::super::{Bitboard, Chess, Move, Role, Square};
 use super::Budget;
 use crate::Color;
@@ -52,16 +53,13 @@ struct Exact {
 
 impl Exact {
     fn of(pos: &Chess) -> Exact {
-        let mut planes = [0u64; 3];
-        for (index, role) in Role::ALL.into_iter().enumerate() {
-            let bits = pos.by_role(role).0;
-            let code = index + 1;
-            for (plane, out) in planes.iter_mut().enumerate() {
-                if code >> plane & 1 == 1 {
-                    *out |= bits;
-                }
-            }
-        }
+        // Role codes 1 (pawn) to 6 (king), in Role::ALL's order, as three bit planes.
+        let [pawn, knight, bishop, rook, queen, king] = pos.roles.map(|bb| bb.0);
+        let planes = [
+            pawn | bishop | queen,
+            knight | bishop | king,
+            rook | queen | king,
+        ];
         let ep = pos.ep_square().map_or(0, |sq| sq.index() as u8 + 1);
         let turn = if pos.turn() == Color::White { 0 } else { 0x80 };
         Exact {
@@ -234,7 +232,7 @@ impl Search {
         if depth <= 0 || ply >= self.max_plies || self.nodes >= self.limit {
             // A leaf: only whether it ends the game matters, which a move count tells without
             // building the list.
-            if !pos.has_legal_moves() {
+            if !has_moves(pos) {
                 return pos.is_check() && pos.turn() != self.winner;
             }
             if !pos.has_insufficient_material(self.winner) {
@@ -331,6 +329,23 @@ impl Search {
             }
         }
     }
+}
+
+/// Whether the side to move has a legal move. Out of check, a king step to a square nothing
+/// attacks answers at once (most positions): no slider's line runs through the king's square,
+/// so the king leaving it opens none.
+fn has_moves(pos: &Chess) -> bool {
+    let us = pos.turn();
+    if let Some(king) = pos.king_of(us) {
+        if !pos.is_check() {
+            let occupied = pos.occupied();
+            let steps = king_attacks(king) - pos.by_color(us);
+            if steps.into_iter().any(|sq| !pos.is_attacked(sq, !us, occupied)) {
+                return true;
+            }
+        }
+    }
+    pos.has_legal_moves()
 }
 
 /// The corner where the loser is mated: on the winner's promotion rank, of the colour of the
