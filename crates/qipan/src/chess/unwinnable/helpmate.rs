@@ -6,7 +6,9 @@
 //!
 //! * **Progress-weighted depth.** Moves do not all cost one unit of budget ([`cost`](Search::cost)):
 //!   the winner's pawn pushes, captures and promotions, and king or knight moves towards the mating
-//!   corner, are free; so are the loser's king moves towards that corner; the loser's captures
+//!   corner, are free; so are the loser's king moves towards that corner and its knight, bishop
+//!   and rook moves towards the square beside it (a self-block; queens are left out: their many
+//!   free moves cost more than they find); the loser's captures
 //!   cost three; other moves cost one, or nothing right after a free move (so a reply does not
 //!   undo the progress). Lines of a hundred plies of mostly progress fit in a small budget.
 //! * **A completed pass is a proof.** A position enters the table *before* its moves are tried,
@@ -316,7 +318,7 @@ impl Search {
             }
             let progress = match role {
                 Role::King => distance(to, self.corner) < distance(mv.from(), self.corner),
-                Role::Knight => {
+                Role::Knight | Role::Bishop | Role::Rook => {
                     let block = blocking_square(self.corner);
                     distance(to, block) < distance(mv.from(), block)
                 }
