@@ -8,7 +8,8 @@
 //!   the winner's pawn pushes, captures and promotions, and king or knight moves towards the mating
 //!   corner, are free; so are the loser's king moves towards that corner and its knight, bishop
 //!   and rook moves towards the square beside it (a self-block; queens are left out: their many
-//!   free moves cost more than they find); the loser's captures
+//!   free moves cost more than they find), and its pawn pushes when it has no other piece (a
+//!   promotion makes the blocker); the loser's captures
 //!   cost three; other moves cost one, or nothing right after a free move (so a reply does not
 //!   undo the progress). Lines of a hundred plies of mostly progress fit in a small budget.
 //! * **A completed pass is a proof.** A position enters the table *before* its moves are tried,
@@ -176,6 +177,8 @@ pub(super) fn search(
         let mut search = Search {
             winner,
             corner,
+            loser_has_only_pawns: pos.by_color(!winner)
+                == pos.pieces(!winner, Role::Pawn) | pos.pieces(!winner, Role::King),
             max_plies,
             table: Table::default(),
             line: Vec::new(),
@@ -211,6 +214,8 @@ struct Search {
     winner: Color,
     /// The corner the loser's king is steered to, on the winner's promotion rank.
     corner: Square,
+    /// The loser has no piece but its king and pawns (at the root of the search).
+    loser_has_only_pawns: bool,
     max_plies: u32,
     table: Table,
     /// The moves of the line found, last move first.
@@ -318,6 +323,8 @@ impl Search {
             }
             let progress = match role {
                 Role::King => distance(to, self.corner) < distance(mv.from(), self.corner),
+                // A loser with pawns alone gets its blocker by promoting one.
+                Role::Pawn => self.loser_has_only_pawns,
                 Role::Knight | Role::Bishop | Role::Rook => {
                     let block = blocking_square(self.corner);
                     distance(to, block) < distance(mv.from(), block)
