@@ -168,24 +168,27 @@ pub(super) fn search(
     max_plies: u32,
     budget: &mut Budget,
 ) -> Found {
-    let corner = mating_corner(pos, winner);
+    let mut search = Search {
+        winner,
+        corner: mating_corner(pos, winner),
+        loser_has_only_pawns: pos.by_color(!winner)
+            == pos.pieces(!winner, Role::Pawn) | pos.pieces(!winner, Role::King),
+        max_plies,
+        table: Table::default(),
+        line: Vec::new(),
+        nodes: 0,
+        limit: 0,
+        cut: false,
+    };
     for pass in passes {
         if budget.exhausted() {
             break;
         }
-        let limit = pass.nodes.min(budget.limit - budget.used);
-        let mut search = Search {
-            winner,
-            corner,
-            loser_has_only_pawns: pos.by_color(!winner)
-                == pos.pieces(!winner, Role::Pawn) | pos.pieces(!winner, Role::King),
-            max_plies,
-            table: Table::default(),
-            line: Vec::new(),
-            nodes: 0,
-            limit,
-            cut: false,
-        };
+        // A fresh pass: an empty table (its memory kept for the next pass), no cut yet.
+        search.table.clear();
+        search.nodes = 0;
+        search.cut = false;
+        search.limit = pass.nodes.min(budget.limit - budget.used);
         let mated = search.expand(pos, pass.depth, 0, false);
         budget.used += search.nodes;
         if mated {
