@@ -26,7 +26,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use arrayvec::ArrayVec;
 
 use super::super::attacks::king_attacks;
-use super::super::{Bitboard, Chess, Move, Role, Square};
+use super::super::{Bitboard, Chess, Move, MoveList, Role, Square};
 use super::Budget;
 use crate::Color;
 
@@ -117,13 +117,14 @@ pub(super) fn closure(pos: &Chess, winner: Color, limit: u64, budget: &mut Budge
     queue.push_back(*pos);
     let limit = limit.min(budget.limit - budget.used);
     let mut visited = 0;
+    let mut moves = MoveList::new();
     while let Some(p) = queue.pop_front() {
         if visited >= limit {
             budget.used += visited;
             return None;
         }
         visited += 1;
-        let moves = p.legal_moves();
+        p.legal_moves_into(&mut moves);
         if moves.is_empty() {
             if p.is_check() && p.turn() != winner {
                 budget.used += visited;
@@ -134,7 +135,7 @@ pub(super) fn closure(pos: &Chess, winner: Color, limit: u64, budget: &mut Budge
         if p.has_insufficient_material(winner) {
             continue;
         }
-        for mv in moves {
+        for &mv in &moves {
             let mut child = p;
             child.play_unchecked(mv);
             if seen.insert(Exact::of(&child)) {
@@ -250,7 +251,8 @@ impl Search {
             }
             return false;
         }
-        let moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return pos.is_check() && pos.turn() != self.winner;
         }
