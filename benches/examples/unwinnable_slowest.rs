@@ -33,7 +33,13 @@ fn main() {
             let analysis = pos.can_win_within(color, Effort::FULL);
             let seconds = start.elapsed().as_secs_f64();
             total += seconds;
-            rows.push((seconds, analysis, color, kind.to_owned(), fields[0].to_owned()));
+            rows.push((
+                seconds,
+                analysis,
+                color,
+                kind.to_owned(),
+                fields[0].to_owned(),
+            ));
         }
     }
     rows.sort_by(|a, b| b.0.total_cmp(&a.0));

@@ -354,7 +354,10 @@ fn has_moves(pos: &Chess) -> bool {
         if !pos.is_check() {
             let occupied = pos.occupied();
             let steps = king_attacks(king) - pos.by_color(us);
-            if steps.into_iter().any(|sq| !pos.is_attacked(sq, !us, occupied)) {
+            if steps
+                .into_iter()
+                .any(|sq| !pos.is_attacked(sq, !us, occupied))
+            {
                 return true;
             }
         }

@@ -100,7 +100,10 @@ pub(super) fn locked_verdicts(pos: &Chess) -> [bool; 2] {
                 checks[color.index()] |= reach.attacks;
                 piece_stands[color.index()] |= reach.squares;
                 // A side has at most 15 non-king pieces on a legal board; more: no proof.
-                if piece_reaches[color.index()].try_push(reach.squares).is_err() {
+                if piece_reaches[color.index()]
+                    .try_push(reach.squares)
+                    .is_err()
+                {
                     return NOT_LOCKED;
                 }
             }
