@@ -2,7 +2,8 @@
 //! `winnability`, per kind of `data/chess-unwinnable-labelled.epd`, both colours of every
 //! position; prints microseconds per query, the ratio, and how many each decided.
 //!
-//! `cargo run -p qipan-benches --release --example unwinnable_vs_chasolver`
+//! `cargo run -p qipan-benches --release --example unwinnable_vs_chasolver [STEP [KIND…]]`
+//! (every STEP-th position of each kind, default 1; only the kinds named, default all)
 
 use std::str::FromStr;
 use std::time::Instant;
@@ -17,13 +18,20 @@ fn main() {
         "/../data/chess-unwinnable-labelled.epd"
     ))
     .expect("the labelled set");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let step: usize = args.first().map_or(1, |s| s.parse().expect("STEP"));
+    let wanted = args.get(1..).unwrap_or_default();
     let mut kinds: Vec<(String, Vec<String>)> = Vec::new();
-    for line in text
+    for (index, line) in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
     {
         let fields: Vec<&str> = line.split(';').map(str::trim).collect();
         let kind = fields[2].trim_start_matches("kind ").to_owned();
+        if index % step != 0 || !(wanted.is_empty() || wanted.contains(&kind)) {
+            continue;
+        }
         match kinds.iter_mut().find(|(k, _)| *k == kind) {
             Some((_, fens)) => fens.push(fields[0].to_owned()),
             None => kinds.push((kind, vec![fields[0].to_owned()])),

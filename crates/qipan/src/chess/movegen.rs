@@ -206,6 +206,13 @@ impl Chess {
         list
     }
 
+    /// Every legal move, written into `list` (emptied first): the list is not copied out, as
+    /// a returned [`MoveList`] is (the analysers' searches call this at every node).
+    pub(crate) fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate(Bitboard::FULL, Bitboard::FULL, list);
+    }
+
     /// The legal moves of the pieces on `from` to the squares in `to` (castling counts as the
     /// king moving to its rook's square).
     pub fn legal_moves_filtered(&self, from: Bitboard, to: Bitboard) -> MoveList {

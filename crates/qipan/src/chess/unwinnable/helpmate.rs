@@ -6,7 +6,10 @@
 //!
 //! * **Progress-weighted depth.** Moves do not all cost one unit of budget ([`cost`](Search::cost)):
 //!   the winner's pawn pushes, captures and promotions, and king or knight moves towards the mating
-//!   corner, are free; so are the loser's king moves towards that corner; the loser's captures
+//!   corner, are free; so are the loser's king moves towards that corner and its knight, bishop
+//!   and rook moves towards the square beside it (a self-block; queens are left out: their many
+//!   free moves cost more than they find), and its pawn pushes when it has no other piece (a
+//!   promotion makes the blocker); the loser's captures
 //!   cost three; other moves cost one, or nothing right after a free move (so a reply does not
 //!   undo the progress). Lines of a hundred plies of mostly progress fit in a small budget.
 //! * **A completed pass is a proof.** A position enters the table *before* its moves are tried,
@@ -22,7 +25,8 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use arrayvec::ArrayVec;
 
-use super::super::{Bitboard, Chess, Move, Role, Square};
+use super::super::attacks::king_attacks;
+use super::super::{Bitboard, Chess, Move, MoveList, Role, Square};
 use super::Budget;
 use crate::Color;
 
@@ -52,16 +56,13 @@ struct Exact {
 
 impl Exact {
     fn of(pos: &Chess) -> Exact {
-        let mut planes = [0u64; 3];
-        for (index, role) in Role::ALL.into_iter().enumerate() {
-            let bits = pos.by_role(role).0;
-            let code = index + 1;
-            for (plane, out) in planes.iter_mut().enumerate() {
-                if code >> plane & 1 == 1 {
-                    *out |= bits;
-                }
-            }
-        }
+        // Role codes 1 (pawn) to 6 (king), in Role::ALL's order, as three bit planes.
+        let [pawn, knight, bishop, rook, queen, king] = pos.roles.map(|bb| bb.0);
+        let planes = [
+            pawn | bishop | queen,
+            knight | bishop | king,
+            rook | queen | king,
+        ];
         let ep = pos.ep_square().map_or(0, |sq| sq.index() as u8 + 1);
         let turn = if pos.turn() == Color::White { 0 } else { 0x80 };
         Exact {
@@ -116,13 +117,14 @@ pub(super) fn closure(pos: &Chess, winner: Color, limit: u64, budget: &mut Budge
     queue.push_back(*pos);
     let limit = limit.min(budget.limit - budget.used);
     let mut visited = 0;
+    let mut moves = MoveList::new();
     while let Some(p) = queue.pop_front() {
         if visited >= limit {
             budget.used += visited;
             return None;
         }
         visited += 1;
-        let moves = p.legal_moves();
+        p.legal_moves_into(&mut moves);
         if moves.is_empty() {
             if p.is_check() && p.turn() != winner {
                 budget.used += visited;
@@ -133,7 +135,7 @@ pub(super) fn closure(pos: &Chess, winner: Color, limit: u64, budget: &mut Budge
         if p.has_insufficient_material(winner) {
             continue;
         }
-        for mv in moves {
+        for &mv in &moves {
             let mut child = p;
             child.play_unchecked(mv);
             if seen.insert(Exact::of(&child)) {
@@ -167,22 +169,27 @@ pub(super) fn search(
     max_plies: u32,
     budget: &mut Budget,
 ) -> Found {
-    let corner = mating_corner(pos, winner);
+    let mut search = Search {
+        winner,
+        corner: mating_corner(pos, winner),
+        loser_has_only_pawns: pos.by_color(!winner)
+            == pos.pieces(!winner, Role::Pawn) | pos.pieces(!winner, Role::King),
+        max_plies,
+        table: Table::default(),
+        line: Vec::new(),
+        nodes: 0,
+        limit: 0,
+        cut: false,
+    };
     for pass in passes {
         if budget.exhausted() {
             break;
         }
-        let limit = pass.nodes.min(budget.limit - budget.used);
-        let mut search = Search {
-            winner,
-            corner,
-            max_plies,
-            table: Table::default(),
-            line: Vec::new(),
-            nodes: 0,
-            limit,
-            cut: false,
-        };
+        // A fresh pass: an empty table (its memory kept for the next pass), no cut yet.
+        search.table.clear();
+        search.nodes = 0;
+        search.cut = false;
+        search.limit = pass.nodes.min(budget.limit - budget.used);
         let mated = search.expand(pos, pass.depth, 0, false);
         budget.used += search.nodes;
         if mated {
@@ -211,6 +218,8 @@ struct Search {
     winner: Color,
     /// The corner the loser's king is steered to, on the winner's promotion rank.
     corner: Square,
+    /// The loser has no piece but its king and pawns (at the root of the search).
+    loser_has_only_pawns: bool,
     max_plies: u32,
     table: Table,
     /// The moves of the line found, last move first.
@@ -225,34 +234,51 @@ impl Search {
     /// Expands `pos` with `depth` budget left; true when a mate was found (its moves pushed on
     /// `line`). `after_progress`: the move that led here was free progress.
     fn expand(&mut self, pos: &Chess, depth: i32, ply: u32, after_progress: bool) -> bool {
-        let moves: ArrayVec<Move, 256> = pos.legal_moves().into_iter().collect();
+        // The table first: a stored position was expanded (so it is no game end and the winner
+        // has mating material), and most visits of a pass are such repeats or leaves.
+        let key = Exact::of(pos);
+        if self.table.get(&key).is_some_and(|&stored| stored >= depth) {
+            return false;
+        }
+        if depth <= 0 || ply >= self.max_plies || self.nodes >= self.limit {
+            // A leaf: only whether it ends the game matters, which a move count tells without
+            // building the list.
+            if !has_moves(pos) {
+                return pos.is_check() && pos.turn() != self.winner;
+            }
+            if !pos.has_insufficient_material(self.winner) {
+                self.cut = true;
+            }
+            return false;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return pos.is_check() && pos.turn() != self.winner;
         }
         if pos.has_insufficient_material(self.winner) {
             return false;
         }
-        let key = Exact::of(pos);
-        if self.table.get(&key).is_some_and(|&stored| stored >= depth) {
-            return false;
-        }
-        if depth <= 0 || ply >= self.max_plies || self.nodes >= self.limit {
-            self.cut = true;
-            return false;
-        }
         self.nodes += 1;
         self.table.insert(key, depth);
-        // Cheapest moves first (a stable sort keeps the order deterministic): the progress
-        // lines are tried before the detours.
-        let mut costed: ArrayVec<(i32, bool, Move), 256> = moves
-            .iter()
-            .map(|&mv| {
-                let (cost, progress) = self.cost(pos, mv, after_progress);
-                (cost, progress, mv)
-            })
-            .collect();
-        costed.sort_by_key(|&(cost, progress, _)| (cost, !progress));
-        for &(cost, progress, mv) in &costed {
+        // Cheapest moves first, progress before the rest, then in generation order (the keys
+        // are distinct, so the order is deterministic): the progress lines are tried before the
+        // detours. A key packs the cost, "not progress" and the move's index.
+        let mut order: ArrayVec<u32, 256> = ArrayVec::new();
+        if moves.len() > order.capacity() {
+            // Only on boards no game reaches (a legal game has at most 218 moves): the moves
+            // beyond are not tried, so the pass proves nothing.
+            self.cut = true;
+        }
+        for (index, &mv) in moves.iter().enumerate().take(order.capacity()) {
+            let (cost, progress) = self.cost(pos, mv, after_progress);
+            order.push((cost as u32) << 10 | u32::from(!progress) << 9 | index as u32);
+        }
+        order.sort_unstable();
+        for key in order {
+            let mv = moves[(key & 0x1ff) as usize];
+            let cost = (key >> 10) as i32;
+            let progress = key & 0x200 == 0;
             let mut child = *pos;
             child.play_unchecked(mv);
             if self.expand(&child, depth - cost, ply + 1, progress) {
@@ -302,7 +328,9 @@ impl Search {
             }
             let progress = match role {
                 Role::King => distance(to, self.corner) < distance(mv.from(), self.corner),
-                Role::Knight => {
+                // A loser with pawns alone gets its blocker by promoting one.
+                Role::Pawn => self.loser_has_only_pawns,
+                Role::Knight | Role::Bishop | Role::Rook => {
                     let block = blocking_square(self.corner);
                     distance(to, block) < distance(mv.from(), block)
                 }
@@ -317,13 +345,34 @@ impl Search {
     }
 }
 
+/// Whether the side to move has a legal move. Out of check, a king step to a square nothing
+/// attacks answers at once (most positions): no slider's line runs through the king's square,
+/// so the king leaving it opens none.
+fn has_moves(pos: &Chess) -> bool {
+    let us = pos.turn();
+    if let Some(king) = pos.king_of(us) {
+        if !pos.is_check() {
+            let occupied = pos.occupied();
+            let steps = king_attacks(king) - pos.by_color(us);
+            if steps
+                .into_iter()
+                .any(|sq| !pos.is_attacked(sq, !us, occupied))
+            {
+                return true;
+            }
+        }
+    }
+    pos.has_legal_moves()
+}
+
 /// The corner where the loser is mated: on the winner's promotion rank, of the colour of the
 /// winner's bishops; dark when the winner has none and the loser has a light bishop (which then
 /// blocks next to its king); otherwise the one nearer the loser's king.
 fn mating_corner(pos: &Chess, winner: Color) -> Square {
+    // a8 and h1 are light, h8 and a1 dark.
     let (light, dark) = match winner {
-        Color::White => (Square::H8, Square::A8),
-        Color::Black => (Square::A1, Square::H1),
+        Color::White => (Square::A8, Square::H8),
+        Color::Black => (Square::H1, Square::A1),
     };
     let ours = pos.pieces(winner, Role::Bishop);
     let theirs = pos.pieces(!winner, Role::Bishop);
@@ -365,4 +414,32 @@ fn distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
     let ranks = (a.rank() as i32 - b.rank() as i32).abs();
     files.max(ranks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corner(fen: &str, winner: Color) -> Square {
+        mating_corner(&Chess::from_fen_strict(fen).unwrap(), winner)
+    }
+
+    #[test]
+    fn the_mating_corner_has_the_colour_of_the_winners_bishops() {
+        // White's light bishop (f1): a8; dark bishop (c1): h8. Black's light (c8): h1; dark (f8): a1.
+        for (fen, winner, light) in [
+            ("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", Color::White, true),
+            ("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White, false),
+            ("2b1k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::Black, true),
+            ("4kb2/8/8/8/8/8/8/4K3 w - - 0 1", Color::Black, false),
+        ] {
+            let sq = corner(fen, winner);
+            assert_eq!(sq.is_light(), light, "{fen}: {sq:?}");
+            assert_eq!(sq.rank(), if winner == Color::White { 7 } else { 0 });
+        }
+        // No bishop of the winner's: a light bishop of the loser's (it blocks beside its king)
+        // gives a dark corner, a dark one a light corner.
+        assert!(!corner("2b1k3/8/8/8/8/8/8/4KN2 w - - 0 1", Color::White).is_light());
+        assert!(corner("4k1n1/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::Black).is_light());
+    }
 }

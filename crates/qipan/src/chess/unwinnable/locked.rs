@@ -18,7 +18,8 @@
 //! stays inside its reach; a checkmate needs a check, and the winner's pieces (and pawns) attack
 //! no square the loser's king can ever stand on. When they can, but the winner's only pieces are
 //! bishops of one square colour, the mate-pattern test ([`bishops_never_mate`]) may still show
-//! that the king always keeps a flight square of the other colour. The proof gives up (`false`)
+//! that the king always keeps a flight square of the other colour: one that no loser's piece can
+//! ever fill, or more of them than the loser has pieces to fill them. The proof gives up (`false`)
 //! whenever one of the conditions fails: it never says "cannot" without them.
 
 use super::super::attacks::{
@@ -26,6 +27,7 @@ use super::super::attacks::{
 };
 use super::super::{Bitboard, Chess, Role, Square};
 use crate::Color;
+use arrayvec::ArrayVec;
 
 /// What one piece can ever do behind the fixed pawns.
 #[derive(Clone, Copy)]
@@ -69,6 +71,8 @@ pub(super) fn locked_verdicts(pos: &Chess) -> [bool; 2] {
     // Per colour: squares its non-king pieces can ever attack, stand on, and its king's reach.
     let mut checks = [Bitboard::EMPTY; 2];
     let mut piece_stands = [Bitboard::EMPTY; 2];
+    // Each non-king piece's reach, per colour (at most 15 a side).
+    let mut piece_reaches: [ArrayVec<Bitboard, 16>; 2] = [ArrayVec::new(), ArrayVec::new()];
     let mut king = [Reach {
         squares: Bitboard::EMPTY,
         attacks: Bitboard::EMPTY,
@@ -95,6 +99,13 @@ pub(super) fn locked_verdicts(pos: &Chess) -> [bool; 2] {
             } else {
                 checks[color.index()] |= reach.attacks;
                 piece_stands[color.index()] |= reach.squares;
+                // A side has at most 15 non-king pieces on a legal board; more: no proof.
+                if piece_reaches[color.index()]
+                    .try_push(reach.squares)
+                    .is_err()
+                {
+                    return NOT_LOCKED;
+                }
             }
         }
     }
@@ -109,7 +120,8 @@ pub(super) fn locked_verdicts(pos: &Chess) -> [bool; 2] {
                 pos,
                 winner,
                 checks[w] & king[l].squares,
-                pawns | covered_by_pawns[w] | piece_stands[l] | king[w].attacks,
+                pawns | covered_by_pawns[w] | king[w].attacks,
+                &piece_reaches[l],
             );
     }
     verdicts
@@ -117,12 +129,22 @@ pub(super) fn locked_verdicts(pos: &Chess) -> [bool; 2] {
 
 /// The mate-pattern test for a winner whose only pieces are bishops of one square colour (its
 /// pawns are fixed): a mate needs the loser's king on a square `m` a bishop checks (a fixed pawn
-/// never checks it: the king never steps onto a square a pawn attacks). The king then always has a
-/// flight square when some neighbour of `m` of the other colour can never be covered or filled:
-/// not a pawn's square, not attacked by a winner's pawn or ever by the winner's king, never
-/// reached by a loser's piece (`covered` holds all of these). Bishops of the checking colour never
-/// attack it, and a slider's line through `m` stays on `m`'s colour. So no `m` is a mate.
-fn bishops_never_mate(pos: &Chess, winner: Color, checked: Bitboard, covered: Bitboard) -> bool {
+/// never checks it: the king never steps onto a square a pawn attacks). Bishops of the checking
+/// colour never attack a square of the other colour, and a slider's line through `m` stays on
+/// `m`'s colour, so every neighbour of `m` of the other colour that is not `covered` for ever (a
+/// pawn's square, attacked by a winner's pawn or ever by the winner's king) must be filled by a
+/// loser's piece for the king to have no flight — one piece a square. `m` is no mate when some
+/// such neighbour can be reached by no loser's piece (`loser_reaches`: each piece's reach), or
+/// when there are more such neighbours than loser's pieces that can reach any of them (the
+/// pattern needs more blockers than the loser has). When no `m` can be a mate, the winner never
+/// mates.
+fn bishops_never_mate(
+    pos: &Chess,
+    winner: Color,
+    checked: Bitboard,
+    covered: Bitboard,
+    loser_reaches: &[Bitboard],
+) -> bool {
     let pieces = pos.by_color(winner) - pos.by_role(Role::Pawn) - pos.by_role(Role::King);
     let bishops = pos.pieces(winner, Role::Bishop);
     if pieces != bishops {
@@ -135,10 +157,18 @@ fn bishops_never_mate(pos: &Chess, winner: Color, checked: Bitboard, covered: Bi
     } else {
         return false;
     };
-    let flights = other_colour & !covered;
-    checked
-        .into_iter()
-        .all(|m| (king_attacks(m) & flights).any())
+    let open = other_colour & !covered;
+    checked.into_iter().all(|m| {
+        let flights = king_attacks(m) & open;
+        let unfillable = flights
+            .into_iter()
+            .any(|sq| loser_reaches.iter().all(|reach| !reach.contains(sq)));
+        let fillers = loser_reaches
+            .iter()
+            .filter(|&&reach| (reach & flights).any())
+            .count();
+        unfillable || flights.count() as usize > fillers
+    })
 }
 
 /// How many pawns have no pawn (of either side) on the square in front of them.
@@ -262,6 +292,21 @@ mod tests {
         let p = pos("4k3/1B6/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1");
         assert!(locked_cannot_mate(&p, Color::White));
         assert!(locked_cannot_mate(&p, Color::Black));
+    }
+
+    #[test]
+    fn a_bishop_mate_that_needs_more_blockers_than_the_loser_has_never_happens() {
+        // White's bishops check on one colour only; every checking square Black's king can stand
+        // on has more open flight squares of the other colour than Black has pieces to fill them
+        // (from positions of the labelled set's kind wall-bishop, after White's king stepped out
+        // of a pawn's check; chasolver says White cannot win there).
+        for fen in [
+            "8/B7/2p3b1/1pPp1k1p/pP1Pp1pP/P1B1PpP1/3K1P2/8 b - - 0 1",
+            "4B3/8/5k1p/p1b3pP/Pp1p1pP1/1PpPpP2/2P1P1Kb/8 w - - 0 1",
+            "3b4/4k3/6B1/4p3/1p1pPp1p/pPpP1P1P/P1P5/3K4 b - - 0 1",
+        ] {
+            assert!(locked_cannot_mate(&pos(fen), Color::White), "{fen}");
+        }
     }
 
     /// Every locked proof, for each colour of every position of the labelled set, agrees with

@@ -111,7 +111,7 @@ const FIRST_PASS_NODES: u64 = 1_000;
 /// Positions a search pass of depth budget `d` may visit: `d` times this.
 const NODES_PER_DEPTH: u64 = 7_000;
 /// Positions the breadth closure of a full analysis may enumerate.
-const CLOSURE_NODES: u64 = 100_000;
+const CLOSURE_NODES: u64 = 5_000;
 /// The largest depth budget of a pass.
 const MAX_PASS_DEPTH: i32 = 128;
 
