@@ -54,26 +54,25 @@ impl fmt::Debug for Chess {
 impl Chess {
     /// The standard start position.
     pub fn new() -> Chess {
+        // Written out, not put piece by piece with the key computed from scratch: every new
+        // board of the bindings starts here. White's pieces by role on ranks 1 and 2, Black's
+        // the same squares mirrored (a byte swap turns rank 1 into rank 8).
         let mut pos = Chess::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
+        let white = [
+            (Role::Pawn, 0xff00),
+            (Role::Knight, 0x42),
+            (Role::Bishop, 0x24),
+            (Role::Rook, 0x81),
+            (Role::Queen, 0x08),
+            (Role::King, 0x10),
         ];
-        for (file, role) in back.into_iter().enumerate() {
-            let file = file as u32;
-            pos.put(Square::new(file), Color::White, role);
-            pos.put(Square::new(8 + file), Color::White, Role::Pawn);
-            pos.put(Square::new(48 + file), Color::Black, Role::Pawn);
-            pos.put(Square::new(56 + file), Color::Black, role);
+        for (role, squares) in white {
+            pos.roles[role.index()] = Bitboard(squares | u64::swap_bytes(squares));
         }
+        pos.colors = [Bitboard(0xffff), Bitboard(u64::swap_bytes(0xffff))];
         pos.castling = Bitboard(0x8100_0000_0000_0081);
-        pos.zobrist = pos.zobrist_recomputed();
+        // The Polyglot key of the start position (its published value).
+        pos.zobrist = 0x463b_9618_1691_fc9c;
         pos
     }
 
