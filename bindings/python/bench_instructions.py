@@ -24,6 +24,8 @@ CASES = {
     "list_legal_moves": ("list(b.legal_moves)", 3000),
     "uci_loop": ("[m.uci() for m in b.legal_moves]", 3000),
     "push_pop": ("b.push(m); b.pop()", 5000),
+    # bench.py's push + pop row: every legal move of Kiwipete, per move.
+    "push_pop_all": ("for mv in ms: b.push(mv); b.pop()", 100),
     # Two reads of positions other than the last one read (board.legal_moves keeps the last
     # position's moves): (this - push_pop) / 2 is the cost of list(b.legal_moves) on a new position.
     "push_list_pop_list": ("b.push(m); list(b.legal_moves); b.pop(); list(b.legal_moves)", 3000),
@@ -33,9 +35,15 @@ CASES = {
     "xiangqi_list_legal_moves": ("list(xb.legal_moves)", 3000),
     "xiangqi_push_fen_pop": ("xb.push(xm); xb.fen(); xb.pop()", 3000),
     "xiangqi_wxf": ("xb.wxf(xm)", 3000),
+    # A new board at the start position (every perft_py_2 iteration makes one).
+    "new_chess_board": ("qipan.ChessBoard()", 3000),
     "perft_py_2": ("perft(qipan.ChessBoard(), 2)", 100),
     "xiangqi_perft_py_2": ("perft(qipan.XiangqiBoard(), 2)", 30),
 }
+
+# Cases whose statement handles several items: the count is divided by them (Kiwipete has 48
+# legal moves).
+PER_ITEM = {"push_pop_all": 48}
 
 CHILD = """
 import sys, qipan
@@ -50,11 +58,11 @@ def perft(board, depth):
         board.pop()
     return total
 b = qipan.ChessBoard(%r); xb = qipan.XiangqiBoard(%r)
-m = list(b.legal_moves)[0]; xm = list(xb.legal_moves)[0]
-def run(b, xb, m, xm, perft, qipan):
+ms = list(b.legal_moves); m = ms[0]; xm = list(xb.legal_moves)[0]
+def run(b, xb, m, xm, perft, qipan, ms):
     for _ in range(int(sys.argv[1])):
         %s
-run(b, xb, m, xm, perft, qipan)
+run(b, xb, m, xm, perft, qipan, ms)
 """
 
 
@@ -75,6 +83,7 @@ def main() -> None:
     for name in names:
         statement, n = CASES[name]
         per = (instructions(statement, 3 * n) - instructions(statement, n)) / (2 * n)
+        per /= PER_ITEM.get(name, 1)
         print(f"| {name} | `{statement}` | {per:,.0f} |", flush=True)
 
 

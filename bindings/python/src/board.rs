@@ -3,7 +3,9 @@
 //! errors.
 
 use qipan::board::{Board as CoreBoard, EditPolicy};
-use qipan::{shorten, Color, ErrorKind, Game, MoveError, Outcome, Termination, MAX_PERFT_DEPTH};
+use qipan::{
+    shorten, Color, ErrorKind, Game, GameKind, MoveError, Outcome, Termination, MAX_PERFT_DEPTH,
+};
 
 use crate::errors::BoardError;
 use crate::games::BindVariant;
@@ -41,7 +43,9 @@ impl<V: BindVariant> Board<V> {
                 .map_err(|e| BoardError::value(e.to_string()))?,
         };
         let mut board = Board::from_position(V::start_with(&rules), rules);
-        if let Some(fen) = fen {
+        // The start FEN (`ChessBoard()`'s default) is the start position already built: read
+        // only another FEN.
+        if let Some(fen) = fen.filter(|&fen| !is_start_fen::<V>(fen)) {
             // As `set_fen`: a chess FEN of a board that fails validation is held (python-chess's
             // `Board(fen)` takes any FEN it can read).
             board.load_fen(fen)?;
@@ -400,6 +404,15 @@ fn fen_error<V: BindVariant>(fen: &str, e: &impl std::fmt::Display) -> BoardErro
     )
 }
 
+/// Whether `fen` is, character for character, the start FEN of `V`'s game, whose position
+/// [`Variant::start_with`](qipan::Variant::start_with) builds under every rule set.
+fn is_start_fen<V: BindVariant>(fen: &str) -> bool {
+    match V::KIND {
+        GameKind::Chess | GameKind::Chess960 => fen == qipan::chess::START_FEN,
+        GameKind::Xiangqi => fen == qipan::xiangqi::START_FEN,
+    }
+}
+
 /// The legal move of `pos` that `repr` stands for.
 pub fn resolve_on<V: BindVariant>(pos: &V, repr: &MoveRepr) -> Result<V::Move, BoardError> {
     if let Some(mv) = V::unwrap(repr) {
@@ -497,6 +510,32 @@ mod tests {
             game: Some(qipan::GameKind::Chess),
         };
         assert!(board.push(&e4).is_ok());
+    }
+
+    #[test]
+    fn the_start_fen_builds_what_reading_it_makes() {
+        fn read<V: BindVariant>(fen: &str, rules: &str) -> Board<V> {
+            let mut board = Board::new(None, Some(rules)).unwrap();
+            board.inner.load_fen_or_setup(fen).unwrap();
+            board
+        }
+        for rules in ["fide", "chess960"] {
+            let built = Board::<Chess>::new(Some(qipan::chess::START_FEN), Some(rules)).unwrap();
+            assert_eq!(
+                built,
+                read::<Chess>(qipan::chess::START_FEN, rules),
+                "{rules}"
+            );
+        }
+        for rules in ["asian", "chinese", "simple"] {
+            let built =
+                Board::<Xiangqi>::new(Some(qipan::xiangqi::START_FEN), Some(rules)).unwrap();
+            assert_eq!(
+                built,
+                read::<Xiangqi>(qipan::xiangqi::START_FEN, rules),
+                "{rules}"
+            );
+        }
     }
 
     #[test]

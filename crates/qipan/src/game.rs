@@ -57,10 +57,17 @@ impl<V: Variant> Game<V> {
     pub fn with_rules(mut start: V, rules: V::Rules) -> Self {
         start.set_mode(&rules);
         let key = start.repetition_key();
+        // Room for the first moves from the start: the vectors do not grow (a reallocation
+        // each) on the first pushes of a new game.
+        const FIRST_PLIES: usize = 8;
+        let mut positions = Vec::with_capacity(FIRST_PLIES + 1);
+        positions.push(start);
+        let mut keys = Vec::with_capacity(FIRST_PLIES + 1);
+        keys.push(key);
         Game {
-            positions: vec![start],
-            keys: vec![key],
-            moves: Vec::new(),
+            positions,
+            keys,
+            moves: Vec::with_capacity(FIRST_PLIES),
             rules,
             adjudication: None,
         }
@@ -158,8 +165,10 @@ impl<V: Variant> Game<V> {
     /// Plays a move that the current position's [`Variant::is_legal`] accepts, or the null move.
     pub fn push_unchecked(&mut self, mv: V::Move) {
         // The move is played on the copy in its place in the vector, not on a copy moved there
-        // afterwards: one copy of the position per push instead of two.
-        self.positions.push(self.position().clone());
+        // afterwards; the copy is made from the vector into its new slot (after any growth),
+        // not through a temporary.
+        let last = self.positions.len() - 1;
+        self.positions.extend_from_within(last..);
         let next = self
             .positions
             .last_mut()

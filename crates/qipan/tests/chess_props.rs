@@ -246,3 +246,64 @@ fn chess960_playouts_keep_every_invariant() {
         }
     }
 }
+
+/// The key after every legal move of many positions against the key computed from scratch:
+/// castling rights lost by a king or rook move, by a rook captured on its square, by castling,
+/// in standard chess, Chess960 and set-ups played leniently (rights beside a king off its back
+/// rank, a side without a king capturing the other's).
+#[test]
+fn incremental_zobrist_equals_recomputed_after_every_move() {
+    use qipan::chess::{CastlingMode, PositionProblems, Setup};
+    let mut positions = playout_positions(5, 30);
+    let mut rng = Rng(11);
+    for n in (0..960).step_by(11) {
+        let mut pos = Chess::chess960_start(n).unwrap();
+        for _ in 0..30 {
+            positions.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    let lenient = [
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/4R3 w kq - 0 1",
+        "r6r/8/8/8/4k3/8/8/4R3 w kq - 0 1",
+        "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+        "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1",
+    ];
+    let before = positions.len();
+    for fen in lenient {
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            let Ok(setup) = Setup::from_fen(fen, mode == CastlingMode::Chess960) else {
+                continue;
+            };
+            let pos = match Chess::from_setup(setup, mode) {
+                Ok(pos) => Some(pos),
+                Err(err) => err.ignore(PositionProblems::ALL).ok(),
+            };
+            positions.extend(pos);
+        }
+    }
+    assert_eq!(positions.len() - before, 2 * lenient.len());
+    let mut checked = 0;
+    for pos in positions {
+        assert_eq!(pos.zobrist(), pos.zobrist_recomputed(), "{}", pos.fen());
+        for &mv in &pos.legal_moves() {
+            let mut child = pos;
+            child.play_unchecked(mv);
+            assert_eq!(
+                child.zobrist(),
+                child.zobrist_recomputed(),
+                "{} {}",
+                pos.fen(),
+                pos.uci(mv)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}

@@ -47,3 +47,12 @@ fn polyglot_keys_survive_fen() {
     let reloaded = Chess::from_fen(&pos.fen()).unwrap();
     assert_eq!(reloaded.zobrist(), 0x22a48b5a8e47ff78);
 }
+
+#[test]
+fn start_position_written_out_equals_the_fen_read() {
+    let start = Chess::start();
+    let read = Chess::from_fen(qipan::chess::START_FEN).unwrap();
+    assert_eq!(start, read);
+    assert_eq!(start.fen(), qipan::chess::START_FEN);
+    assert_eq!(start.zobrist(), start.zobrist_recomputed());
+}

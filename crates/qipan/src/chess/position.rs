@@ -58,26 +58,25 @@ impl fmt::Debug for Chess {
 impl Chess {
     /// The standard start position.
     pub fn new() -> Chess {
+        // Written out, not put piece by piece with the key computed from scratch: every new
+        // board of the bindings starts here. White's pieces by role on ranks 1 and 2, Black's
+        // the same squares mirrored (a byte swap turns rank 1 into rank 8).
         let mut pos = Chess::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
+        let white = [
+            (Role::Pawn, 0xff00),
+            (Role::Knight, 0x42),
+            (Role::Bishop, 0x24),
+            (Role::Rook, 0x81),
+            (Role::Queen, 0x08),
+            (Role::King, 0x10),
         ];
-        for (file, role) in back.into_iter().enumerate() {
-            let file = file as u32;
-            pos.put(Square::new(file), Color::White, role);
-            pos.put(Square::new(8 + file), Color::White, Role::Pawn);
-            pos.put(Square::new(48 + file), Color::Black, Role::Pawn);
-            pos.put(Square::new(56 + file), Color::Black, role);
+        for (role, squares) in white {
+            pos.roles[role.index()] = Bitboard(squares | u64::swap_bytes(squares));
         }
+        pos.colors = [Bitboard(0xffff), Bitboard(u64::swap_bytes(0xffff))];
         pos.castling = Bitboard(0x8100_0000_0000_0081);
-        pos.zobrist = pos.zobrist_recomputed();
+        // The Polyglot key of the start position (its published value).
+        pos.zobrist = 0x463b_9618_1691_fc9c;
         pos
     }
 
@@ -329,13 +328,29 @@ impl Chess {
 
     /// The zobrist contribution of the castling rights.
     pub(crate) fn castling_zobrist(&self) -> u64 {
+        self.castling_zobrist_of(Color::White) ^ self.castling_zobrist_of(Color::Black)
+    }
+
+    /// The zobrist contribution of the castling rights of the `touched` colours.
+    #[inline]
+    fn castling_zobrist_touched(&self, touched: [bool; 2]) -> u64 {
         let mut key = 0;
         for color in Color::ALL {
-            let rooks = self.castling & self.by_color(color) & Bitboard::backrank(color);
-            if let (Some(king), true) = (self.king_of(color), rooks.any()) {
-                for rook in rooks {
-                    key ^= castling_key(color, CastlingSide::of(king, rook));
-                }
+            if touched[color.index()] {
+                key ^= self.castling_zobrist_of(color);
+            }
+        }
+        key
+    }
+
+    /// The zobrist contribution of `color`'s castling rights.
+    #[inline]
+    fn castling_zobrist_of(&self, color: Color) -> u64 {
+        let mut key = 0;
+        let rooks = self.castling & self.by_color(color) & Bitboard::backrank(color);
+        if let (Some(king), true) = (self.king_of(color), rooks.any()) {
+            for rook in rooks {
+                key ^= castling_key(color, CastlingSide::of(king, rook));
             }
         }
         key
@@ -397,10 +412,18 @@ impl Chess {
         let moved = Bitboard::from_square(from) | to;
         let castling_changes = (self.castling & moved).any()
             || (role == Role::King && (self.castling & Bitboard::backrank(us)).any());
-        let old_castling_key = if HASH && castling_changes {
-            self.castling_zobrist()
+        // The castling key of the colours whose rights' contribution the move can change, before
+        // and after it: ours when our king moves or the move starts or ends on our back rank,
+        // theirs when it ends on their back rank or takes their king. Another colour's castling
+        // rooks, their squares and its king stay as they were, and so does its part of the key.
+        let (touched, old_castling_key) = if HASH && castling_changes {
+            let mut touched = [false; 2];
+            touched[us.index()] = role == Role::King || (moved & Bitboard::backrank(us)).any();
+            touched[them.index()] =
+                (Bitboard::backrank(them) | self.pieces(them, Role::King)).contains(to);
+            (touched, self.castling_zobrist_touched(touched))
         } else {
-            0
+            ([false; 2], 0)
         };
 
         match mv.kind() {
@@ -422,7 +445,18 @@ impl Chess {
             kind => {
                 if self.colors[them.index()].contains(to) {
                     if let Some(captured) = self.role_at(to) {
+                        // A king is taken only on a board played leniently (a side without a
+                        // king may take the other's): that side's rights may count no more.
+                        let king_taken = HASH && captured == Role::King && !castling_changes;
+                        let before = if king_taken {
+                            self.castling_zobrist_of(them)
+                        } else {
+                            0
+                        };
                         self.xor_piece::<HASH>(to, them, captured);
+                        if king_taken {
+                            self.zobrist ^= before ^ self.castling_zobrist_of(them);
+                        }
                     }
                     self.halfmoves = 0;
                 }
@@ -455,7 +489,7 @@ impl Chess {
             }
         }
         if HASH && castling_changes {
-            self.zobrist ^= old_castling_key ^ self.castling_zobrist();
+            self.zobrist ^= old_castling_key ^ self.castling_zobrist_touched(touched);
         }
         self.finish_turn::<HASH>(us);
     }
