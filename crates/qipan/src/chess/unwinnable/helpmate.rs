@@ -102,6 +102,54 @@ impl Hasher for KeyHasher {
 }
 
 type Table = HashMap<Exact, i32, BuildHasherDefault<KeyHasher>>;
+type Seen = std::collections::HashSet<Exact, BuildHasherDefault<KeyHasher>>;
+
+/// Tables kept at most this large between queries (entries): a query reuses the memory of the
+/// previous one instead of growing a fresh table (rehashes and page faults were a tenth of a
+/// game position's time), and one huge search does not pin its memory for the thread's life.
+const KEPT_ENTRIES: usize = 1 << 15;
+
+/// The memory of the last query's tables, per thread.
+#[derive(Default)]
+struct Kept {
+    table: Table,
+    seen: Seen,
+    queue: std::collections::VecDeque<Chess>,
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Kept> = std::cell::RefCell::default();
+}
+
+/// Takes the kept memory (empty tables when a caller up the stack holds it).
+fn take_kept() -> Kept {
+    KEPT.with(|kept| {
+        kept.try_borrow_mut()
+            .map(|mut k| std::mem::take(&mut *k))
+            .unwrap_or_default()
+    })
+}
+
+/// Gives memory back for the next query, emptied, unless it grew too large.
+fn keep(mut memory: Kept) {
+    if memory.table.capacity() > KEPT_ENTRIES {
+        memory.table = Table::default();
+    }
+    if memory.seen.capacity() > KEPT_ENTRIES {
+        memory.seen = Seen::default();
+    }
+    if memory.queue.capacity() > KEPT_ENTRIES {
+        memory.queue = Default::default();
+    }
+    memory.table.clear();
+    memory.seen.clear();
+    memory.queue.clear();
+    KEPT.with(|kept| {
+        if let Ok(mut k) = kept.try_borrow_mut() {
+            *k = memory;
+        }
+    });
+}
 
 /// The breadth closure: every position reachable from `pos` (the game ends at a checkmate or
 /// stalemate, and positions where the winner lacks mating material are not followed), in a
@@ -110,9 +158,29 @@ type Table = HashMap<Exact, i32, BuildHasherDefault<KeyHasher>>;
 /// loser checkmated was met (no line: the passes find it), `None` when more than `limit`
 /// positions were met.
 pub(super) fn closure(pos: &Chess, winner: Color, limit: u64, budget: &mut Budget) -> Option<bool> {
-    let mut seen: std::collections::HashSet<Exact, BuildHasherDefault<KeyHasher>> =
-        Default::default();
-    let mut queue = std::collections::VecDeque::new();
+    let mut memory = take_kept();
+    memory.seen.clear();
+    memory.queue.clear();
+    let found = enumerate(
+        pos,
+        winner,
+        limit,
+        budget,
+        &mut memory.seen,
+        &mut memory.queue,
+    );
+    keep(memory);
+    found
+}
+
+fn enumerate(
+    pos: &Chess,
+    winner: Color,
+    limit: u64,
+    budget: &mut Budget,
+    seen: &mut Seen,
+    queue: &mut std::collections::VecDeque<Chess>,
+) -> Option<bool> {
     seen.insert(Exact::of(pos));
     queue.push_back(*pos);
     let limit = limit.min(budget.limit - budget.used);
@@ -169,18 +237,33 @@ pub(super) fn search(
     max_plies: u32,
     budget: &mut Budget,
 ) -> Found {
+    let mut memory = take_kept();
+    let found = search_with(pos, winner, passes, max_plies, budget, &mut memory.table);
+    keep(memory);
+    found
+}
+
+fn search_with(
+    pos: &Chess,
+    winner: Color,
+    passes: &[Pass],
+    max_plies: u32,
+    budget: &mut Budget,
+    table: &mut Table,
+) -> Found {
     let mut search = Search {
         winner,
         corner: mating_corner(pos, winner),
         loser_has_only_pawns: pos.by_color(!winner)
             == pos.pieces(!winner, Role::Pawn) | pos.pieces(!winner, Role::King),
         max_plies,
-        table: Table::default(),
+        table: std::mem::take(table),
         line: Vec::new(),
         nodes: 0,
         limit: 0,
         cut: false,
     };
+    let mut found = Found::Unknown;
     for pass in passes {
         if budget.exhausted() {
             break;
@@ -194,13 +277,16 @@ pub(super) fn search(
         budget.used += search.nodes;
         if mated {
             search.line.reverse();
-            return Found::Mate(search.line);
+            found = Found::Mate(std::mem::take(&mut search.line));
+            break;
         }
         if !search.cut {
-            return Found::Cannot;
+            found = Found::Cannot;
+            break;
         }
     }
-    Found::Unknown
+    *table = search.table;
+    found
 }
 
 /// The growing passes of a full analysis: depth 1, then 2, 3, … with `per_depth × depth`
