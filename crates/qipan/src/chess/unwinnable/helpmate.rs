@@ -451,14 +451,34 @@ fn has_moves(pos: &Chess) -> bool {
     pos.has_legal_moves()
 }
 
-/// The corner where the loser is mated: on the winner's promotion rank, of the colour of the
-/// winner's bishops; dark when the winner has none and the loser has a light bishop (which then
-/// blocks next to its king); otherwise the one nearer the loser's king.
+/// The corner where the loser is mated: on the winner's promotion rank (on either rank when the
+/// winner has no pawns), of the colour of the winner's bishops; dark when the winner has none and
+/// the loser has a light bishop (which then blocks next to its king); otherwise the one nearer
+/// the loser's king.
 fn mating_corner(pos: &Chess, winner: Color) -> Square {
     // a8 and h1 are light, h8 and a1 dark.
     let (light, dark) = match winner {
         Color::White => (Square::A8, Square::H8),
         Color::Black => (Square::H1, Square::A1),
+    };
+    // Without pawns the winner needs no promotion: of each colour, the corner nearer the loser's
+    // king (the promotion rank's on a tie), so a king already near its own rank is not marched
+    // across the board.
+    let (light, dark) = match pos.king_of(!winner) {
+        Some(king) if pos.pieces(winner, Role::Pawn).is_empty() => {
+            let nearer = |ours: Square, other: Square| {
+                if distance(king, other) < distance(king, ours) {
+                    other
+                } else {
+                    ours
+                }
+            };
+            match winner {
+                Color::White => (nearer(light, Square::H1), nearer(dark, Square::A1)),
+                Color::Black => (nearer(light, Square::A8), nearer(dark, Square::H8)),
+            }
+        }
+        _ => (light, dark),
     };
     let ours = pos.pieces(winner, Role::Bishop);
     let theirs = pos.pieces(!winner, Role::Bishop);
