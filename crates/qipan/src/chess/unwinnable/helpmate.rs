@@ -102,6 +102,54 @@ impl Hasher for KeyHasher {
 }
 
 type Table = HashMap<Exact, i32, BuildHasherDefault<KeyHasher>>;
+type Seen = std::collections::HashSet<Exact, BuildHasherDefault<KeyHasher>>;
+
+/// Tables kept at most this large between queries (entries): a query reuses the memory of the
+/// previous one instead of growing a fresh table (rehashes and page faults were a tenth of a
+/// game position's time), and one huge search does not pin its memory for the thread's life.
+const KEPT_ENTRIES: usize = 1 << 15;
+
+/// The memory of the last query's tables, per thread.
+#[derive(Default)]
+struct Kept {
+    table: Table,
+    seen: Seen,
+    queue: std::collections::VecDeque<Chess>,
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Kept> = std::cell::RefCell::default();
+}
+
+/// Takes the kept memory (empty tables when a caller up the stack holds it).
+fn take_kept() -> Kept {
+    KEPT.with(|kept| {
+        kept.try_borrow_mut()
+            .map(|mut k| std::mem::take(&mut *k))
+            .unwrap_or_default()
+    })
+}
+
+/// Gives memory back for the next query, emptied, unless it grew too large.
+fn keep(mut memory: Kept) {
+    if memory.table.capacity() > KEPT_ENTRIES {
+        memory.table = Table::default();
+    }
+    if memory.seen.capacity() > KEPT_ENTRIES {
+        memory.seen = Seen::default();
+    }
+    if memory.queue.capacity() > KEPT_ENTRIES {
+        memory.queue = Default::default();
+    }
+    memory.table.clear();
+    memory.seen.clear();
+    memory.queue.clear();
+    KEPT.with(|kept| {
+        if let Ok(mut k) = kept.try_borrow_mut() {
+            *k = memory;
+        }
+    });
+}
 
 /// The breadth closure: every position reachable from `pos` (the game ends at a checkmate or
 /// stalemate, and positions where the winner lacks mating material are not followed), in a
@@ -110,9 +158,29 @@ type Table = HashMap<Exact, i32, BuildHasherDefault<KeyHasher>>;
 /// loser checkmated was met (no line: the passes find it), `None` when more than `limit`
 /// positions were met.
 pub(super) fn closure(pos: &Chess, winner: Color, limit: u64, budget: &mut Budget) -> Option<bool> {
-    let mut seen: std::collections::HashSet<Exact, BuildHasherDefault<KeyHasher>> =
-        Default::default();
-    let mut queue = std::collections::VecDeque::new();
+    let mut memory = take_kept();
+    memory.seen.clear();
+    memory.queue.clear();
+    let found = enumerate(
+        pos,
+        winner,
+        limit,
+        budget,
+        &mut memory.seen,
+        &mut memory.queue,
+    );
+    keep(memory);
+    found
+}
+
+fn enumerate(
+    pos: &Chess,
+    winner: Color,
+    limit: u64,
+    budget: &mut Budget,
+    seen: &mut Seen,
+    queue: &mut std::collections::VecDeque<Chess>,
+) -> Option<bool> {
     seen.insert(Exact::of(pos));
     queue.push_back(*pos);
     let limit = limit.min(budget.limit - budget.used);
@@ -169,18 +237,33 @@ pub(super) fn search(
     max_plies: u32,
     budget: &mut Budget,
 ) -> Found {
+    let mut memory = take_kept();
+    let found = search_with(pos, winner, passes, max_plies, budget, &mut memory.table);
+    keep(memory);
+    found
+}
+
+fn search_with(
+    pos: &Chess,
+    winner: Color,
+    passes: &[Pass],
+    max_plies: u32,
+    budget: &mut Budget,
+    table: &mut Table,
+) -> Found {
     let mut search = Search {
         winner,
         corner: mating_corner(pos, winner),
         loser_has_only_pawns: pos.by_color(!winner)
             == pos.pieces(!winner, Role::Pawn) | pos.pieces(!winner, Role::King),
         max_plies,
-        table: Table::default(),
+        table: std::mem::take(table),
         line: Vec::new(),
         nodes: 0,
         limit: 0,
         cut: false,
     };
+    let mut found = Found::Unknown;
     for pass in passes {
         if budget.exhausted() {
             break;
@@ -194,13 +277,16 @@ pub(super) fn search(
         budget.used += search.nodes;
         if mated {
             search.line.reverse();
-            return Found::Mate(search.line);
+            found = Found::Mate(std::mem::take(&mut search.line));
+            break;
         }
         if !search.cut {
-            return Found::Cannot;
+            found = Found::Cannot;
+            break;
         }
     }
-    Found::Unknown
+    *table = search.table;
+    found
 }
 
 /// The growing passes of a full analysis: depth 1, then 2, 3, … with `per_depth × depth`
@@ -365,14 +451,34 @@ fn has_moves(pos: &Chess) -> bool {
     pos.has_legal_moves()
 }
 
-/// The corner where the loser is mated: on the winner's promotion rank, of the colour of the
-/// winner's bishops; dark when the winner has none and the loser has a light bishop (which then
-/// blocks next to its king); otherwise the one nearer the loser's king.
+/// The corner where the loser is mated: on the winner's promotion rank (on either rank when the
+/// winner has no pawns), of the colour of the winner's bishops; dark when the winner has none and
+/// the loser has a light bishop (which then blocks next to its king); otherwise the one nearer
+/// the loser's king.
 fn mating_corner(pos: &Chess, winner: Color) -> Square {
     // a8 and h1 are light, h8 and a1 dark.
     let (light, dark) = match winner {
         Color::White => (Square::A8, Square::H8),
         Color::Black => (Square::H1, Square::A1),
+    };
+    // Without pawns the winner needs no promotion: of each colour, the corner nearer the loser's
+    // king (the promotion rank's on a tie), so a king already near its own rank is not marched
+    // across the board.
+    let (light, dark) = match pos.king_of(!winner) {
+        Some(king) if pos.pieces(winner, Role::Pawn).is_empty() => {
+            let nearer = |ours: Square, other: Square| {
+                if distance(king, other) < distance(king, ours) {
+                    other
+                } else {
+                    ours
+                }
+            };
+            match winner {
+                Color::White => (nearer(light, Square::H1), nearer(dark, Square::A1)),
+                Color::Black => (nearer(light, Square::A8), nearer(dark, Square::H8)),
+            }
+        }
+        _ => (light, dark),
     };
     let ours = pos.pieces(winner, Role::Bishop);
     let theirs = pos.pieces(!winner, Role::Bishop);

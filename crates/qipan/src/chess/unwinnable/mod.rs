@@ -237,11 +237,6 @@ impl Chess {
             }
             helpmate::Found::Unknown => {}
         }
-        // Small reachable sets (boxed-in kings, pawns that will ram) are enumerated outright.
-        if helpmate::closure(self, color, CLOSURE_NODES, budget) == Some(false) {
-            *proof = Some(ProofKind::ExhaustedSearch);
-            return Verdict::Cannot;
-        }
         // The greedy walks may spend a quarter of what is left: most long but plain mates (a
         // pawn to promote, a rook to bring) are found there at once.
         let mut greedy_budget = Budget::new((budget.limit - budget.used) / 4);
@@ -249,6 +244,13 @@ impl Chess {
         budget.used += greedy_budget.used;
         if let Some(line) = greedy {
             return Verdict::CanWin(line);
+        }
+        // Small reachable sets (boxed-in kings, pawns that will ram) are enumerated outright,
+        // after the greedy walks: most positions with mating material are won there at once, and
+        // their reachable sets would fill the closure for nothing.
+        if helpmate::closure(self, color, CLOSURE_NODES, budget) == Some(false) {
+            *proof = Some(ProofKind::ExhaustedSearch);
+            return Verdict::Cannot;
         }
         let passes = helpmate::growing_passes(2, MAX_PASS_DEPTH, NODES_PER_DEPTH);
         match helpmate::search(self, color, &passes, effort.max_plies, budget) {
