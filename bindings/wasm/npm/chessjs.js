@@ -195,7 +195,7 @@ export class Chess {
     this.#records = moves;
     // With every move taken back, the replay changes nothing.
     if (moves.length === 0) return;
-    const { squares, castling, steps, lost } = replayed(this.#board.board(), moves);
+    const { squares, castling, steps, final, lost } = replayed(this.#board.board(), moves);
     this.#book.lostPieces(lost);
     const changed = changedSquares(this.#board, squares);
     // Pieces taken off first, so that a king is never put beside its double.
@@ -203,7 +203,7 @@ export class Chess {
     for (const i of changed) if (squares[i] !== null) this.#board.put(squares[i], squareName(i));
     if (this.#board.fen().split(" ")[2] !== castling) this.#board.setCastling(castling);
     this.#book.replayed(this.#board, castling, steps);
-    this.#sans = replayedMoves(moves, steps).map((m) => m.san);
+    this.#sans = replayedMoves(moves, { steps, final }).map((m) => m.san);
     this.#keys = null;
   }
 
@@ -213,7 +213,7 @@ export class Chess {
     this.#replayEdits();
     const moves = this.#records ?? this.#board.history({ verbose: true });
     this.#records = moves;
-    return replayedMoves(moves, replayed(this.#board.board(), moves).steps);
+    return replayedMoves(moves, replayed(this.#board.board(), moves));
   }
 
   /** After `put` or `remove`: as chess.js, the history (and the positions counted for
