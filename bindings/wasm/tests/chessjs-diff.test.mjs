@@ -354,3 +354,23 @@ test("an edit whose replayed past has the side not to move in check: the FENs ch
     assert.deepEqual(play(qipan.Chess), play(reference.Chess), fen);
   }
 });
+
+test("put and remove with moves played clear chess.js's en passant square until a move or undo", () => {
+  // (After history()'s replay chess.js's board has it again; `Chess`'s board does not yet.)
+  const scripts = [
+    (chess) => chess.remove("h8"),
+    (chess) => chess.put({ type: "n", color: "w" }, "h3"),
+    (chess) => [chess.remove("h8"), chess.move("Kd2")],
+    (chess) => [chess.remove("h8"), chess.undo()],
+    (chess) => [chess.remove("h8"), chess.setCastlingRights("w", { k: false })],
+  ];
+  for (const script of scripts) {
+    const play = (Chess) => {
+      const chess = new Chess("4k3/pp6/8/2P5/8/8/8/4K3 b - - 0 1");
+      chess.move("b5");
+      const answers = script(chess);
+      return [JSON.stringify(answers), chess.fen(), chess.fen({ forceEnpassantSquare: true }), chess.history()];
+    };
+    assert.deepEqual(play(qipan.Chess), play(reference.Chess), script.toString());
+  }
+});
