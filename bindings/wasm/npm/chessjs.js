@@ -222,8 +222,7 @@ export class Chess {
    * repetitions) stays, and `undo` takes a move back on the edited board; with no move played,
    * the edited board is the new start and chess.js writes the SetUp and FEN headers. */
   #afterEdit(playing) {
-    // chess.js clears the en passant square (the one its first move was played from stays in
-    // its history; with moves, until the next move, undo or replay: `#epCleared`).
+    // chess.js clears the en passant square (`#epCleared`); its first move's stays in its history.
     if (!playing) this.#loadedEp = "-";
     this.#book.edited(this.#board);
     if (playing) {
