@@ -158,27 +158,35 @@ export function repetitionKey(fen, lastMove) {
 
 /**
  * `{before, after, san}` of each of `moves` (as played) on the boards chess.js's replay plays
- * them from (`steps`, from `replayed`): the core writes the FENs and the SAN; a move the replayed
- * board does not allow keeps its SAN as played, as chess.js writes it all the same.
+ * them from (`steps`, then `final`, from `replayed`): the core writes the FENs and the SAN; a move
+ * the replayed board does not allow keeps its SAN as played, as chess.js writes it all the same,
+ * and a board the core does not load (the side not to move in check, say) has its FEN written
+ * from the replayed fields (chess.js's FEN is of its board as it stands, legal or not).
  */
-export function replayedMoves(moves, steps) {
+export function replayedMoves(moves, { steps, final }) {
   const board = newBoard();
+  // The FEN of the fields `step` with `color` to move and the counters of `fen`.
+  const written = (step, color, fen) => {
+    const [, , , , halfmoves, fullmoves] = fen.split(" ");
+    return `${step.placement} ${color} ${step.castling} ${step.ep} ${halfmoves} ${fullmoves}`;
+  };
   try {
     return moves.map((m, i) => {
-      const [, , , , halfmoves, fullmoves] = m.before.split(" ");
-      const { placement, castling, ep } = steps[i];
+      const next = steps[i + 1] ?? final;
+      const after = () => (next ? written(next, m.color === "w" ? "b" : "w", m.after) : m.after);
+      const before = written(steps[i], m.color, m.before);
       try {
-        board.loadSetup(`${placement} ${m.color} ${castling} ${ep} ${halfmoves} ${fullmoves}`);
+        board.loadSetup(before);
       } catch {
-        return { before: m.before, after: m.after, san: m.san };
+        return { before, after: after(), san: m.san };
       }
-      const before = board.fen();
+      const loaded = board.fen();
       try {
         const san = m.flags === "-" ? "--" : board.san(m.lan);
         board.push(m.flags === "-" ? "0000" : m.lan);
-        return { before, after: board.fen(), san };
+        return { before: loaded, after: board.fen(), san };
       } catch {
-        return { before, after: m.after, san: m.san };
+        return { before: loaded, after: after(), san: m.san };
       }
     });
   } finally {

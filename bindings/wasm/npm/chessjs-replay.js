@@ -17,9 +17,9 @@ const ROOK_SQUARES = { w: [[0, "Q"], [7, "K"]], b: [[56, "q"], [63, "k"]] };
 /**
  * What chess.js's take-back-and-replay makes of a board: `rows` as `board()` answers them,
  * `moves` the moves played (chess.js `Move`s as they were played, first to last). Answers
- * `{squares, castling, steps}`: the pieces by square index (`{type, color}` or null), the castling
- * field (`KQkq`, `-`), for each move, the placement, castling and en passant fields it is
- * replayed from, and the pieces `lost`: those a move (or a castling rook) moving onto their square
+ * `{squares, castling, steps, final}`: the pieces by square index (`{type, color}` or null), the
+ * castling field (`KQkq`, `-`), for each move, the placement, castling and en passant fields it is
+ * replayed from (`final`: those after the last move), and the pieces `lost`: those a move (or a castling rook) moving onto their square
  * replaced without taking them off, which chess.js's key keeps (`{type, color, square}`).
  */
 export function replayed(rows, moves) {
@@ -75,7 +75,9 @@ export function replayed(rows, moves) {
       if (beside.some((i) => squares[i]?.type === "p" && squares[i].color === them)) ep = name(to + (us === "w" ? -8 : 8));
     }
   }
-  return { squares, castling: castling || "-", steps, lost };
+  // The fields after the last move, as each step's are before its move.
+  const final = { placement: placementOf(squares), castling: castling || "-", ep };
+  return { squares, castling: castling || "-", steps, final, lost };
 }
 
 /** The FEN placement field of squares by index. */

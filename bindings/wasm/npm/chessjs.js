@@ -41,9 +41,11 @@ export class Chess {
   /** The SAN of each move played (`history()` without building `Move` objects). */
   #sans = [];
   /** The moves played as `Move`s, as they were played (null until needed after a game loaded in
-   * one piece), and whether the board was edited since: chess.js's history() then replays them. */
+   * one piece), whether the board was edited since (chess.js's history() then replays them), and
+   * whether no move was played or taken back since (chess.js's en passant square stays cleared). */
   #records = [];
   #edited = false;
+  #epCleared = false;
   /** Whether the board was edited while moves were on it, since the game began. */
   #editedGame = false;
   /** chess.js's castling rights and key drift, beside the core's position. */
@@ -75,7 +77,7 @@ export class Chess {
     this.#keys = [repetitionKey(this.#startFen, undefined)];
     this.#sans = [];
     this.#records = [];
-    this.#edited = false;
+    this.#edited = this.#epCleared = false;
     this.#editedGame = false;
     this.#book.restarted();
   }
@@ -86,6 +88,7 @@ export class Chess {
     this.#keys?.push(move.flags === "-" ? this.#keyNow(undefined) : this.#drifted(repetitionKey(this.#book.castled(move.after), move)));
     this.#sans.push(move.san);
     this.#records?.push(move);
+    this.#epCleared = false;
     return move;
   }
 
@@ -145,8 +148,7 @@ export class Chess {
     const fen = this.#book.castled(this.#board.fen());
     if (!forceEnpassantSquare) return fen;
     const fields = fen.split(" ");
-    const ep = this.#sans.length > 0 ? this.#keyList().at(-1).split(" ")[3] : this.#loadedEp;
-    fields[3] = ep;
+    fields[3] = this.#epCleared ? "-" : this.#sans.length > 0 ? this.#keyList().at(-1).split(" ")[3] : this.#loadedEp;
     return fields.join(" ");
   }
 
@@ -190,12 +192,12 @@ export class Chess {
    */
   #replayEdits() {
     if (!this.#edited) return;
-    this.#edited = false;
+    this.#edited = this.#epCleared = false;
     const moves = this.#records ?? this.#board.history({ verbose: true });
     this.#records = moves;
     // With every move taken back, the replay changes nothing.
     if (moves.length === 0) return;
-    const { squares, castling, steps, lost } = replayed(this.#board.board(), moves);
+    const { squares, castling, steps, final, lost } = replayed(this.#board.board(), moves);
     this.#book.lostPieces(lost);
     const changed = changedSquares(this.#board, squares);
     // Pieces taken off first, so that a king is never put beside its double.
@@ -203,7 +205,7 @@ export class Chess {
     for (const i of changed) if (squares[i] !== null) this.#board.put(squares[i], squareName(i));
     if (this.#board.fen().split(" ")[2] !== castling) this.#board.setCastling(castling);
     this.#book.replayed(this.#board, castling, steps);
-    this.#sans = replayedMoves(moves, steps).map((m) => m.san);
+    this.#sans = replayedMoves(moves, { steps, final }).map((m) => m.san);
     this.#keys = null;
   }
 
@@ -213,20 +215,18 @@ export class Chess {
     this.#replayEdits();
     const moves = this.#records ?? this.#board.history({ verbose: true });
     this.#records = moves;
-    return replayedMoves(moves, replayed(this.#board.board(), moves).steps);
+    return replayedMoves(moves, replayed(this.#board.board(), moves));
   }
 
   /** After `put` or `remove`: as chess.js, the history (and the positions counted for
    * repetitions) stays, and `undo` takes a move back on the edited board; with no move played,
    * the edited board is the new start and chess.js writes the SetUp and FEN headers. */
   #afterEdit(playing) {
-    // chess.js clears the en passant square; the one its first move was played from stays in
-    // its history.
+    // chess.js clears the en passant square (`#epCleared`); its first move's stays in its history.
     if (!playing) this.#loadedEp = "-";
     this.#book.edited(this.#board);
     if (playing) {
-      this.#edited = true;
-      this.#editedGame = true;
+      this.#edited = this.#epCleared = this.#editedGame = true;
       return;
     }
     this.#restart();
@@ -349,6 +349,7 @@ export class Chess {
       this.#keys?.pop();
       this.#sans.pop();
       this.#records?.pop();
+      this.#epCleared = false;
     }
     return move;
   }
@@ -478,7 +479,7 @@ export class Chess {
     this.#loadedEp = this.#startFen.split(/\s+/)[3];
     this.#sans = sans;
     this.#records = null;
-    this.#edited = false;
+    this.#edited = this.#epCleared = false;
     this.#editedGame = false;
     this.#keys = null;
     this.#book = new Bookkeeping();
@@ -586,8 +587,7 @@ export class Chess {
     if (field !== this.#board.fen().split(" ")[2]) {
       const playing = this.#beforeEdit();
       this.#board.setCastling(field);
-      if (playing) this.#edited = true;
-      if (playing) this.#editedGame = true;
+      if (playing) this.#edited = this.#editedGame = true;
     }
     const now = this.getCastlingRights(color);
     return (rights[KING] === undefined || rights[KING] === now[KING]) &&

@@ -331,3 +331,46 @@ test("chess.js's module names: constants, validateFen and Move", () => {
   assert.ok(chess.moves({ verbose: true }).every((m) => m instanceof qipan.Move));
   assert.ok(!({} instanceof qipan.Move));
 });
+
+test("an edit whose replayed past has the side not to move in check: the FENs chess.js's replay writes", () => {
+  // A black pawn put on f2 checks the white king in every position of the replay, those with
+  // Black to move too: positions no rules board loads, whose FENs chess.js writes all the same
+  // (getComments keeps no comment of the positions as played, history() describes its moves there).
+  const games = [
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ["e4", "e5", "Nf3"], ["Nc6"]],
+    // Found by the calls above (QIPAN_SEED=1000).
+    ["r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", ["Rc1", "Bh6", "g4", "Bd3", "Bd1"],
+      ["Nc4", "Rg1", "Bg7", "a4", "Rc8", "Qxh3", "Be2", "Qe3"]],
+  ];
+  for (const [fen, before, after] of games) {
+    const play = (Chess) => {
+      const chess = new Chess(fen);
+      for (const san of before) chess.move(san);
+      chess.setComment("multi\nline");
+      for (const san of after) chess.move(san);
+      chess.put({ type: "p", color: "b" }, "f2");
+      return [state(chess), chess.history({ verbose: true }).map((m) => [m.before, m.after, m.san]), chess.pgn()];
+    };
+    assert.deepEqual(play(qipan.Chess), play(reference.Chess), fen);
+  }
+});
+
+test("put and remove with moves played clear chess.js's en passant square until a move or undo", () => {
+  // (After history()'s replay chess.js's board has it again; `Chess`'s board does not yet.)
+  const scripts = [
+    (chess) => chess.remove("h8"),
+    (chess) => chess.put({ type: "n", color: "w" }, "h3"),
+    (chess) => [chess.remove("h8"), chess.move("Kd2")],
+    (chess) => [chess.remove("h8"), chess.undo()],
+    (chess) => [chess.remove("h8"), chess.setCastlingRights("w", { k: false })],
+  ];
+  for (const script of scripts) {
+    const play = (Chess) => {
+      const chess = new Chess("4k3/pp6/8/2P5/8/8/8/4K3 b - - 0 1");
+      chess.move("b5");
+      const answers = script(chess);
+      return [JSON.stringify(answers), chess.fen(), chess.fen({ forceEnpassantSquare: true }), chess.history()];
+    };
+    assert.deepEqual(play(qipan.Chess), play(reference.Chess), script.toString());
+  }
+});
