@@ -380,20 +380,11 @@ impl<V: BindVariant> Board<V> {
     }
 }
 
-impl Board<qipan::chess::Chess> {
-    /// Plays the move `repr` stands for when it is pseudo-legal, as python-chess's `push` plays
-    /// it (the own king may be left attacked); `None`, and nothing changed, otherwise.
-    pub fn push_pseudo_legal(&mut self, repr: &MoveRepr) -> Option<qipan::chess::Move> {
-        if repr
-            .game()
-            .is_some_and(|game| game != qipan::GameKind::Chess)
-        {
-            return None;
-        }
-        // Read from the coordinates: a move object of another position may be of another kind
-        // here (an en passant capture there, a plain one here).
-        let mv = self.position().parse_uci_unchecked(&repr.coord()).ok()?;
-        self.inner.push_pseudo_legal(mv).ok().map(|()| mv)
+impl<V: BindVariant> Board<V> {
+    /// Plays the move `repr` stands for when it is not legal here but this game's Python `push`
+    /// plays it anyway (see [`BindVariant::push_not_legal`]).
+    pub fn push_not_legal(&mut self, repr: &MoveRepr) -> Option<V::Move> {
+        V::push_not_legal(&mut self.inner, repr)
     }
 }
 

@@ -4,6 +4,7 @@
 
 use std::sync::LazyLock;
 
+use qipan::board::Board as CoreBoard;
 use qipan::chess::Chess;
 use qipan::xiangqi::Xiangqi;
 use qipan::{GameKind, Variant};
@@ -34,10 +35,7 @@ pub trait BindVariant: Variant<Move: MoveSlot> + qipan::board::Editable {
     /// Plays the move `repr` stands for, not legal here, when this game's Python `push` plays
     /// such moves (chess: a pseudo-legal one, as python-chess's); `None`, and nothing changed,
     /// otherwise.
-    fn push_not_legal(
-        board: &mut crate::board::Board<Self>,
-        repr: &MoveRepr,
-    ) -> Option<Self::Move> {
+    fn push_not_legal(board: &mut CoreBoard<Self>, repr: &MoveRepr) -> Option<Self::Move> {
         let _ = (board, repr);
         None
     }
@@ -69,11 +67,14 @@ impl BindVariant for Chess {
             _ => None,
         }
     }
-    fn push_not_legal(
-        board: &mut crate::board::Board<Self>,
-        repr: &MoveRepr,
-    ) -> Option<Self::Move> {
-        board.push_pseudo_legal(repr)
+    fn push_not_legal(board: &mut CoreBoard<Self>, repr: &MoveRepr) -> Option<Self::Move> {
+        if repr.game().is_some_and(|game| game != GameKind::Chess) {
+            return None;
+        }
+        // Read from the coordinates: a move object of another position may be of another kind
+        // here (an en passant capture there, a plain one here).
+        let mv = board.position().parse_uci_unchecked(&repr.coord()).ok()?;
+        board.push_pseudo_legal(mv).ok().map(|()| mv)
     }
 }
 

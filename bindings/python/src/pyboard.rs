@@ -169,7 +169,7 @@ macro_rules! board_class {
                 // (python-chess's chess push: a pseudo-legal move, the king left attacked).
                 let (mv, played) = match self.inner.resolve(repr) {
                     Ok(mv) => (mv, false),
-                    Err(err) => match <$variant as BindVariant>::push_not_legal(&mut self.inner, repr) {
+                    Err(err) => match self.inner.push_not_legal(repr) {
                         Some(mv) => (mv, true),
                         None => return Err(err.into()),
                     },
