@@ -40,3 +40,22 @@ def random_positions(count: int, seed: int) -> list[tuple[chess.Board, qipan.Che
             if rng.random() < 0.3:
                 out.append((ref.copy(), ours.copy()))
     return out
+
+
+def walk_positions(
+    count: int, seed: int, plies: tuple[int, int], chess960_share: float = 0.0
+) -> list[chess.Board]:
+    """`count` positions (without move stacks) of uniform random walks from the start position
+    (a share of them from Chess960 starts), every position along each walk of `plies` moves."""
+    rng = random.Random(seed)
+    out: list[chess.Board] = []
+    while len(out) < count:
+        chess960 = chess960_share > 0 and rng.random() < chess960_share
+        board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+        for _ in range(rng.randrange(*plies)):
+            moves = sorted(board.legal_moves, key=chess.Move.uci)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            out.append(board.copy(stack=False))
+    return out[:count]

@@ -13,25 +13,11 @@ import chess.pgn
 import pytest
 
 import qipan.chess as qchess
+from chess_positions import walk_positions
 import qipan.chess.pgn as qpgn
 
 
-def _positions(count: int, seed: int) -> list[chess.Board]:
-    rng = random.Random(seed)
-    out: list[chess.Board] = []
-    while len(out) < count:
-        chess960 = rng.random() < 0.3
-        board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
-        for _ in range(rng.randrange(5, 80)):
-            moves = sorted(board.legal_moves, key=chess.Move.uci)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            out.append(board.copy(stack=False))
-    return out[:count]
-
-
-POSITIONS = _positions(2000, seed=2611)
+POSITIONS = walk_positions(2000, seed=2611, plies=(5, 80), chess960_share=0.3)
 
 
 def _ours(ref: chess.Board) -> qchess.Board:

@@ -14,6 +14,7 @@ import pytest
 
 import qipan
 import qipan.chess as qchess
+from chess_positions import walk_positions
 
 
 def _pick(rng: random.Random, board: chess.Board) -> chess.Move | None:
@@ -110,21 +111,7 @@ def test_promoted_fen_errors_as_python_chess() -> None:
             qchess.Board(text)
 
 
-def _positions(count: int, seed: int) -> list[chess.Board]:
-    rng = random.Random(seed)
-    out: list[chess.Board] = []
-    while len(out) < count:
-        board = chess.Board()
-        for _ in range(rng.randrange(10, 90)):
-            moves = sorted(board.legal_moves, key=chess.Move.uci)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            out.append(board.copy(stack=False))
-    return out[:count]
-
-
-POSITIONS = _positions(2500, seed=26)
+POSITIONS = walk_positions(2500, seed=26, plies=(10, 90))
 
 
 def test_push_of_pseudo_legal_moves_as_python_chess() -> None:
