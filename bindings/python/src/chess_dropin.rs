@@ -550,13 +550,13 @@ fn generate_moves<'py>(
     let pos = position(board)?;
     let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(pos);
     match what {
-        // At most two captures, often none: listed from the core's list where it was made
-        // (no full move list returned through `generate`, each return a 2 KiB copy).
+        // At most two captures, often none: a two-move list, not a full one returned through
+        // `generate` (each return of a full list is a 2 KiB copy).
         Generate::PseudoLegalEnPassant | Generate::LegalEnPassant => {
             if pos.ep_square().is_none() {
                 return Ok(pyo3::types::PyList::empty(py));
             }
-            let mut moves = pos.pseudo_legal_en_passant(from, to);
+            let mut moves = pos.en_passant_captures(from, to);
             if matches!(what, Generate::LegalEnPassant) {
                 moves.retain(|mv| pos.is_legal(*mv));
             }
