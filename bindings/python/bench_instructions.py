@@ -17,6 +17,7 @@ import subprocess
 import sys
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+EN_PASSANT = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
 XIANGQI_MIDDLEGAME = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"
 
 # name: (statement, iterations N)
@@ -30,6 +31,16 @@ CASES = {
     # position's moves): (this - push_pop) / 2 is the cost of list(b.legal_moves) on a new position.
     "push_list_pop_list": ("b.push(m); list(b.legal_moves); b.pop(); list(b.legal_moves)", 3000),
     "two_calls": ("b.is_check(); b.is_check()", 5000),
+    # The floor of any method called from Python: one call that computes next to nothing.
+    "one_call": ("b.is_check()", 5000),
+    # bench.py's dropin rows: a pseudo-legal test of a kept move, the en passant generator with
+    # one capture to generate (after 1. e4 d5 2. e5 f5) and with none (Kiwipete).
+    "is_pseudo_legal": ("b.is_pseudo_legal(m)", 5000),
+    # bench.py's is_pseudo_legal row: Kiwipete's pseudo-legal moves and 128 others, each made by
+    # Move.from_uci (coordinate text), per move.
+    "is_pseudo_legal_all": ("for t in ts: b.is_pseudo_legal(t)", 100),
+    "generate_legal_ep": ("list(eb.generate_legal_ep())", 5000),
+    "generate_legal_ep_empty": ("list(b.generate_legal_ep())", 5000),
     "san": ("b.san(m)", 3000),
     "outcome": ("b.outcome()", 3000),
     "xiangqi_list_legal_moves": ("list(xb.legal_moves)", 3000),
@@ -43,7 +54,7 @@ CASES = {
 
 # Cases whose statement handles several items: the count is divided by them (Kiwipete has 48
 # legal moves).
-PER_ITEM = {"push_pop_all": 48}
+PER_ITEM = {"push_pop_all": 48, "is_pseudo_legal_all": 176}
 
 CHILD = """
 import sys, qipan
@@ -57,17 +68,20 @@ def perft(board, depth):
         total += perft(board, depth - 1)
         board.pop()
     return total
-b = qipan.ChessBoard(%r); xb = qipan.XiangqiBoard(%r)
+b = qipan.ChessBoard(%r); xb = qipan.XiangqiBoard(%r); eb = qipan.ChessBoard(%r)
 ms = list(b.legal_moves); m = ms[0]; xm = list(xb.legal_moves)[0]
-def run(b, xb, m, xm, perft, qipan, ms):
+ts = [qipan.Move.from_uci(t.uci()) for t in list(b.generate_pseudo_legal_moves())
+      + [qipan.Move(x, y) for x in range(0, 64, 7) for y in range(0, 64, 5) if x != y]]
+assert len(ts) == 176
+def run(b, xb, m, xm, perft, qipan, ms, eb, ts):
     for _ in range(int(sys.argv[1])):
         %s
-run(b, xb, m, xm, perft, qipan, ms)
+run(b, xb, m, xm, perft, qipan, ms, eb, ts)
 """
 
 
 def instructions(statement: str, n: int) -> int:
-    code = CHILD % (KIWIPETE, XIANGQI_MIDDLEGAME, statement)
+    code = CHILD % (KIWIPETE, XIANGQI_MIDDLEGAME, EN_PASSANT, statement)
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code, str(n)],
         env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True,

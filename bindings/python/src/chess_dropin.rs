@@ -110,6 +110,13 @@ pub fn is_pseudo_legal(pos: &Chess, value: &Bound<'_, PyAny>) -> PyResult<bool> 
                 return Ok(false);
             }
         }
+        // Coordinate text (`Move.from_uci`, `Move(from, to)`) is read where it is kept, with
+        // no copy of the text and no second look at the argument.
+        if let crate::repr::MoveRepr::Text { text, .. } = &ours.get().repr {
+            return Ok(pos
+                .parse_uci_unchecked(text)
+                .is_ok_and(|mv| pos.is_pseudo_legal(mv)));
+        }
     }
     Ok(unchecked_move(pos, value)?.is_some_and(|mv| pos.is_pseudo_legal(mv)))
 }
@@ -541,7 +548,20 @@ fn generate_moves<'py>(
     to: Bitboard,
 ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
     let pos = position(board)?;
-    let moves = generate(pos, what, from, to);
     let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(pos);
-    cache.list(py, &moves, wrap)
+    match what {
+        // At most two captures, often none: a two-move list, not a full one returned through
+        // `generate` (each return of a full list is a 2 KiB copy).
+        Generate::PseudoLegalEnPassant | Generate::LegalEnPassant => {
+            if pos.ep_square().is_none() {
+                return Ok(pyo3::types::PyList::empty(py));
+            }
+            let mut moves = pos.en_passant_captures(from, to);
+            if matches!(what, Generate::LegalEnPassant) {
+                moves.retain(|mv| pos.is_legal(*mv));
+            }
+            cache.list(py, &moves, wrap)
+        }
+        _ => cache.list(py, &generate(pos, what, from, to), wrap),
+    }
 }

@@ -52,6 +52,7 @@ pub use moves::{CastlingSide, Move, MoveKind};
 pub use piece::Piece;
 pub use position::Chess;
 pub use promoted::mark_promoted;
+pub use pseudo::EnPassantCaptures;
 pub use role::Role;
 pub use rules::{CastlingMode, ChessRules};
 pub use setup::{Setup, SetupError, StatusFlags};

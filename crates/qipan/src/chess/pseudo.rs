@@ -15,6 +15,9 @@ use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks,
 use super::{Bitboard, Chess, Move, MoveKind, MoveList, Role, Square};
 use crate::Color;
 
+/// The en passant captures of one position: at most two.
+pub type EnPassantCaptures = arrayvec::ArrayVec<Move, 2>;
+
 impl Chess {
     /// The squares the piece on `from` attacks (empty for an empty square).
     fn piece_attacks(&self, from: Square, occupied: Bitboard) -> Bitboard {
@@ -97,6 +100,14 @@ impl Chess {
     /// whether or not they leave the own king attacked (highest capturing square first).
     pub fn pseudo_legal_en_passant(&self, from: Bitboard, to: Bitboard) -> MoveList {
         let mut list = MoveList::new();
+        list.extend(self.en_passant_captures(from, to));
+        list
+    }
+
+    /// [`Chess::pseudo_legal_en_passant`] as a list of at most two moves (two pawns at most can
+    /// take en passant): small enough to return by value where a full move list is a 2 KiB copy.
+    pub fn en_passant_captures(&self, from: Bitboard, to: Bitboard) -> EnPassantCaptures {
+        let mut list = EnPassantCaptures::new();
         let Some(ep) = self.ep else { return list };
         if !to.contains(ep) || self.occupied().contains(ep) {
             return list;
