@@ -435,7 +435,11 @@ impl Chess {
         pinned & self.colors[us.index()]
     }
 
-    #[inline(always)]
+    // Natively inlined into each caller, so that the masks fold into the generator. In
+    // WebAssembly the copies cost more than the call: one copy per sink keeps the rules-only
+    // `.wasm` under its size budget (docs/performance.md).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn generate<S: Sink>(&self, from_mask: Bitboard, to_mask: Bitboard, sink: &mut S) {
         match self.turn {
             Color::White => self.generate_for::<true, S>(from_mask, to_mask, sink),
