@@ -21,10 +21,19 @@ after(async () => {
   for (const engine of engines) await engine.quit();
 });
 
+// GNU Chess 6.2.7 now and then deadlocks as it starts (its engine thread waits for the stdin lock
+// its input thread holds in `fgets`) and never answers: the handshake then ends in the reply
+// timeout, as it must. Such a silent start is tried again, at most three times in all.
 async function gnuchess() {
-  const engine = await openEngine(GNUCHESS, { args: ["--xboard"], protocol: "xboard", timeouts: { reply: 5000, search: 10000 } });
-  engines.push(engine);
-  return engine;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const engine = await openEngine(GNUCHESS, { args: ["--xboard"], protocol: "xboard", timeouts: { reply: 5000, search: 10000 } });
+      engines.push(engine);
+      return engine;
+    } catch (error) {
+      if (attempt >= 3 || error?.name !== "EngineTimeoutError") throw error;
+    }
+  }
 }
 
 /** A middlegame position (out of the engine's opening book, whose choices are random). */

@@ -82,18 +82,35 @@ fn play_xiangqi_against_fairy_stockfish_in_both_protocols() {
 #[test]
 fn play_against_gnu_chess_over_xboard() {
     let gnu = format!("{} --xboard", engine("gnuchess"));
-    let out = qipan(
-        &[
-            "play",
-            "--engine",
-            &gnu,
-            "--protocol",
-            "xboard",
-            "--depth",
-            "2",
-        ],
-        "e2e4\nundo\nd2d4\nquit\n",
-    );
+    let play = || {
+        qipan(
+            &[
+                "play",
+                "--engine",
+                &gnu,
+                "--protocol",
+                "xboard",
+                "--depth",
+                "2",
+            ],
+            "e2e4\nundo\nd2d4\nquit\n",
+        )
+    };
+    // GNU Chess 6.2.7 now and then deadlocks as it starts and never answers (its engine thread
+    // waits for the stdin lock its input thread holds in `fgets`; tests/engine_gnuchess.rs of
+    // the library says more): the command then fails with the handshake's timeout, as it must.
+    // Such a silent start is tried again, at most three times in all.
+    let silent = |out: &std::process::Output| {
+        !out.status.success()
+            && String::from_utf8_lossy(&out.stderr).contains("timed out waiting for feature done=1")
+    };
+    let mut out = play();
+    for _ in 0..2 {
+        if !silent(&out) {
+            break;
+        }
+        out = play();
+    }
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
     let replies = replies(&text);
