@@ -49,7 +49,8 @@ export function replayed(rows, moves) {
   // The rights of the game's start, then every move played again (chess.js's `_makeMove`).
   let castling = moves.length > 0 ? moves[0].before.split(" ")[2].replace("-", "") : "";
   const steps = [];
-  let ep = "-";
+  // Taking the first move back restores the en passant square it was played with.
+  let ep = moves.length > 0 ? moves[0].before.split(" ")[3] : "-";
   for (const m of moves) {
     steps.push({ placement: placementOf(squares), castling: castling || "-", ep });
     ep = "-";

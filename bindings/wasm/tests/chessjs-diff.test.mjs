@@ -411,6 +411,17 @@ test("a double step in the replayed past of a board with too much material: its 
   assert.deepEqual(play(qipan.Chess), play(reference.Chess));
 });
 
+test("an edit after a game loaded with an en passant square: the square its replay starts from", () => {
+  // Taking every move back restores the loaded square (QIPAN_CHESSJS_GAMES=200 found it).
+  const play = (Chess) => {
+    const chess = new Chess("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2");
+    for (const san of ["f5", "Be2"]) chess.move(san);
+    chess.remove("b8");
+    return [chess.history({ verbose: true }).map((m) => [m.before, m.after]), chess.pgn(), state(chess)];
+  };
+  assert.deepEqual(play(qipan.Chess), play(reference.Chess));
+});
+
 test("a piece put on the square a double step passed, the square set again: a fault of chess.js's", () => {
   // chess.js's replay sets the square again under the piece; its fen() then takes the piece off.
   // `Chess` keeps the piece and no en passant square.
