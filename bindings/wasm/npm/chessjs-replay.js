@@ -49,7 +49,8 @@ export function replayed(rows, moves) {
   // The rights of the game's start, then every move played again (chess.js's `_makeMove`).
   let castling = moves.length > 0 ? moves[0].before.split(" ")[2].replace("-", "") : "";
   const steps = [];
-  let ep = "-";
+  // Taking the first move back restores the en passant square it was played with.
+  let ep = moves.length > 0 ? moves[0].before.split(" ")[3] : "-";
   for (const m of moves) {
     steps.push({ placement: placementOf(squares), castling: castling || "-", ep });
     ep = "-";
@@ -78,6 +79,29 @@ export function replayed(rows, moves) {
   // The fields after the last move, as each step's are before its move.
   const final = { placement: placementOf(squares), castling: castling || "-", ep };
   return { squares, castling: castling || "-", steps, final, lost };
+}
+
+/**
+ * Sets `board` (a core `ChessBoard`, its moves kept) to what chess.js's replay made of it
+ * (`replayed`'s answer): its pieces, its castling field, and the en passant square of its last
+ * move, which chess.js's replay sets again where `put` and `remove` (the user's, or those made
+ * here) cleared it. The core holds that square while a pawn of the side to move stands ready to
+ * take there, and writes it in the FEN where the capture is legal, as chess.js does.
+ */
+export function setReplayed(board, { squares, castling, final }) {
+  const changed = changedSquares(board, squares);
+  // Pieces taken off first, so that a king is never put beside its double.
+  for (const i of changed) if (squares[i] === null || board.get(name(i))) board.remove(name(i));
+  for (const i of changed) if (squares[i] !== null) board.put(squares[i], name(i));
+  const fields = board.fen().split(" ");
+  if (fields[2] !== castling) board.setCastling(castling);
+  if (final.ep !== "-" && fields[3] !== final.ep) {
+    try {
+      board.setEnPassant(final.ep);
+    } catch {
+      // A piece put on the square the pawn passed: no position holds that en passant square.
+    }
+  }
 }
 
 /** The FEN placement field of squares by index. */

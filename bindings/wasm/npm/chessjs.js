@@ -7,7 +7,7 @@
 // `outcome()` as the Laws (docs/javascript.md).
 import { Bookkeeping, loadedCastling } from "./chessjs-castling.js";
 import { checkPgnSyntax } from "./chessjs-pgn.js";
-import { changedSquares, replayed, squareName } from "./chessjs-replay.js";
+import { replayed, setReplayed } from "./chessjs-replay.js";
 import {
   DEFAULT_POSITION, KING, QUEEN, SEVEN_TAG_ROSTER, castlingWith, colorOfSquare, completed, findMove,
   headerTemplate, insufficientMaterial, newBoard, repetitionKey, replayedMoves, rightsOf, squaresOf, stripped,
@@ -187,8 +187,9 @@ export class Chess {
 
   /**
    * What chess.js's history(), pgn() and getComments() do to a board edited since its moves
-   * were played: every move taken back and played again over the edit (chess-replay.js). The
-   * board is set to the result, keeping its moves, and the SAN is written on the board replayed.
+   * were played: every move taken back and played again over the edit (chessjs-replay.js). The
+   * board is set to the result (its last double step's en passant square too), keeping its
+   * moves, and the SAN is written on the board replayed.
    */
   #replayEdits() {
     if (!this.#edited) return;
@@ -197,15 +198,11 @@ export class Chess {
     this.#records = moves;
     // With every move taken back, the replay changes nothing.
     if (moves.length === 0) return;
-    const { squares, castling, steps, final, lost } = replayed(this.#board.board(), moves);
-    this.#book.lostPieces(lost);
-    const changed = changedSquares(this.#board, squares);
-    // Pieces taken off first, so that a king is never put beside its double.
-    for (const i of changed) if (squares[i] === null || this.#board.get(squareName(i))) this.#board.remove(squareName(i));
-    for (const i of changed) if (squares[i] !== null) this.#board.put(squares[i], squareName(i));
-    if (this.#board.fen().split(" ")[2] !== castling) this.#board.setCastling(castling);
-    this.#book.replayed(this.#board, castling, steps);
-    this.#sans = replayedMoves(moves, { steps, final }).map((m) => m.san);
+    const replay = replayed(this.#board.board(), moves);
+    this.#book.lostPieces(replay.lost);
+    setReplayed(this.#board, replay);
+    this.#book.replayed(this.#board, replay.castling, replay.steps);
+    this.#sans = replayedMoves(moves, replay).map((m) => m.san);
     this.#keys = null;
   }
 

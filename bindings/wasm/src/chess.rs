@@ -326,6 +326,38 @@ impl ChessBoard {
         Ok(())
     }
 
+    /// Sets the en passant square (`"b6"`; `"-"`, `null` or `undefined` for none) as chess.js's
+    /// `history()` sets its last double step's square again after `put` or `remove` cleared it:
+    /// the history stays (taking a move back restores the square before it), and the position
+    /// holds the square only while a pawn of the side to move stands ready to take there.
+    ///
+    /// Throws `InvalidFenError` for text that is not a square, or a square no double step of the
+    /// side not to move explains; the board is then unchanged.
+    #[wasm_bindgen(js_name = setEnPassant)]
+    pub fn set_en_passant(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] square: JsValue,
+    ) -> Result<(), JsValue> {
+        let square = if square.is_undefined() || square.is_null() {
+            None
+        } else {
+            let text = js::text(&square, ErrorKind::InvalidFen, "en passant square", 8)?;
+            match text.trim() {
+                "-" => None,
+                name => Some(name.parse::<Square>().map_err(|_| {
+                    js::error(
+                        ErrorKind::InvalidFen,
+                        &format!("bad en passant square {:?}", shorten(&text)),
+                    )
+                })?),
+            }
+        };
+        self.board
+            .core
+            .set_ep_square(square)
+            .map_err(|e| js::error(ErrorKind::InvalidFen, &e.to_string()))
+    }
+
     /// The moves played since the start in SAN (chess.js's `history()`; `history()` answers
     /// UCI).
     #[wasm_bindgen(js_name = sanHistory, unchecked_return_type = "string[]")]

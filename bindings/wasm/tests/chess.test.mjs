@@ -144,3 +144,36 @@ test("perft agrees with chess.js", () => {
     assert.equal(new ChessBoard(fen).perft(depth), new Chess(fen).perft(depth), `${fen} depth ${depth}`);
   }
 });
+
+test("setEnPassant sets the square chess.js's history() sets again after an edit", () => {
+  const fen = "4k3/pp6/8/2P5/8/8/8/4K3 b - - 0 1";
+  const ref = new Chess(fen);
+  const board = new ChessBoard(fen, { relaxed: true });
+  ref.move("b5");
+  board.pushSan("b5");
+  ref.remove("a7");
+  board.remove("a7");
+  const cleared = ref.fen();
+  assert.equal(board.fen(), cleared);
+  ref.history();
+  board.setEnPassant("b6");
+  assert.equal(board.fen(), ref.fen());
+  assert.deepEqual(board.legalMoves().sort(), ref.moves({ verbose: true }).map((m) => m.lan).sort());
+  // A square no double step explains, or not a square: refused, the board unchanged.
+  for (const bad of ["c6", "b3", "e4", "z9", 6, {}]) {
+    throwsNamed(() => board.setEnPassant(bad), ["InvalidFenError"]);
+    assert.equal(board.fen(), ref.fen(), String(bad));
+  }
+  board.setEnPassant(null);
+  assert.equal(board.fen(), cleared);
+  board.setEnPassant("-");
+  assert.equal(board.fen(), cleared);
+  board.setEnPassant(undefined);
+  assert.equal(board.fen(), cleared);
+  // The move stays, and taking it back restores the square before it.
+  board.setEnPassant("b6");
+  assert.equal(board.history().length, 1);
+  board.pop();
+  ref.undo();
+  assert.equal(board.fen(), ref.fen());
+});

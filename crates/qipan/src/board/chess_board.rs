@@ -1,8 +1,9 @@
-//! What only a chess board does: python-chess's castling-rights mask, its push of a
-//! pseudo-legal move (one that may leave the own king attacked).
+//! What only a chess board does: python-chess's castling-rights mask, chess.js's en passant
+//! square set again, python-chess's push of a pseudo-legal move (one that may leave the own
+//! king attacked).
 
 use super::{Board, EditPolicy, PlayError};
-use crate::chess::{Chess, Move, UnplayableSetup};
+use crate::chess::{Chess, FenError, Move, Square, UnplayableSetup};
 use crate::{MoveError, Variant};
 
 impl Board<Chess> {
@@ -19,6 +20,23 @@ impl Board<Chess> {
             }
             Ok::<(), ()>(())
         });
+    }
+
+    /// Sets the en passant square (`None`: none), the moves kept ([`Board::edit_state`]: taking
+    /// a move back restores the square before it), as chess.js's `history()` sets its last
+    /// double step's square again after a `put` or `remove` cleared it. The position holds the
+    /// square only while a pawn of the side to move stands ready to take there
+    /// ([`Chess::ep_square`]). A square no double step of the side not to move explains is
+    /// refused with [`FenError::EnPassant`] ([`Setup::check_ep_square`](crate::chess::Setup::check_ep_square)),
+    /// nothing changed.
+    pub fn set_ep_square(&mut self, square: Option<Square>) -> Result<(), FenError> {
+        self.edit_state(|setup| {
+            if let Some(square) = square {
+                setup.check_ep_square(square)?;
+            }
+            setup.ep_square = square;
+            Ok(())
+        })
     }
 
     /// Plays `mv` when it is pseudo-legal here ([`Chess::is_pseudo_legal`]), whether or not it

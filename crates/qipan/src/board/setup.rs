@@ -227,7 +227,11 @@ impl Editable for Chess {
         if !relaxed || strict.is_ok() {
             return strict;
         }
-        match Chess::from_fen_relaxed_for(&setup.fen(), rules) {
+        // The relaxed FEN reading's rule, over the setup itself: its FEN writes no en passant
+        // square for a board the strict rules refuse, and chess.js takes en passant there too.
+        let relaxed = Chess::from_setup(*setup, rules.castling)
+            .or_else(|err| err.ignore(chess::PositionProblems::UNREACHABLE));
+        match relaxed {
             Ok(pos) if same_placement(&pos.fen(), &setup.fen()) => Ok(pos),
             // Boards chess.js plays on all the same: without a king, pawns on the back rank
             // (which step once, as chess.js's do).

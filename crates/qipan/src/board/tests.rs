@@ -92,3 +92,31 @@ fn a_null_move_takes_no_king() {
     board.push_unchecked(Chess::null_move());
     assert_eq!(board.fen(), "8/8/8/8/8/8/8/K6k w - - 1 2");
 }
+
+#[test]
+fn an_en_passant_square_set_again_after_an_edit() {
+    let mut board = chess(EditPolicy::KeepHistory);
+    board.load_fen("4k3/pp6/8/2P5/8/8/8/4K3 b - - 0 1").unwrap();
+    board.push_with("b7b5", |p, t| p.parse_move(t)).unwrap();
+    assert!(board.fen().contains(" w - b6 "));
+    // An edit clears the square (chess.js's `put`/`remove`)...
+    board.remove_piece_at(sq("a7"));
+    assert!(board.fen().contains(" w - - "));
+    // ...and setting it again makes the capture legal, the move kept.
+    let b6: crate::chess::Square = "b6".parse().unwrap();
+    board.set_ep_square(Some(b6)).unwrap();
+    assert!(board.fen().contains(" w - b6 "));
+    assert_eq!(board.history_len(), 1);
+    let capture = board.position().parse_move("c5b6").unwrap();
+    assert_eq!(capture.kind(), crate::chess::MoveKind::EnPassant);
+    // A square no double step explains is refused, nothing changed.
+    let c6: crate::chess::Square = "c6".parse().unwrap();
+    let err = board.set_ep_square(Some(c6)).unwrap_err();
+    assert!(matches!(err, crate::chess::FenError::EnPassant { square, .. } if square == c6));
+    assert!(board.fen().contains(" w - b6 "));
+    board.set_ep_square(None).unwrap();
+    assert!(board.fen().contains(" w - - "));
+    // Taking the move back restores the square before it.
+    board.pop().unwrap();
+    assert_eq!(board.fen(), "4k3/1p6/8/2P5/8/8/8/4K3 b - - 0 1");
+}

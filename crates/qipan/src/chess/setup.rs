@@ -385,6 +385,16 @@ impl Setup {
             .then_some(ep)
     }
 
+    /// Whether `square` can be the en passant square of this setup: `Ok` when a double step of
+    /// the side not to move explains it (as [`Setup::valid_ep_square`] asks), else the
+    /// [`FenError::EnPassant`] that says why not.
+    pub fn check_ep_square(&self, square: Square) -> Result<(), FenError> {
+        match super::validate::ep_problem(self, square) {
+            None => Ok(()),
+            Some(reason) => Err(FenError::EnPassant { square, reason }),
+        }
+    }
+
     /// The board seen from the other side, as python-chess's `mirror()`: ranks flipped, colours
     /// swapped, and with them the side to move, castling rights and en passant square; the
     /// clocks stay.
