@@ -163,6 +163,13 @@ export function repetitionKey(fen, lastMove) {
  * and a board the core does not load (the side not to move in check, say) has its FEN written
  * from the replayed fields (chess.js's FEN is of its board as it stands, legal or not).
  */
+/** `fen` with its castling field replaced by `castling`. */
+function withCastling(fen, castling) {
+  const fields = fen.split(" ");
+  fields[2] = castling;
+  return fields.join(" ");
+}
+
 export function replayedMoves(moves, { steps, final }) {
   const board = newBoard();
   // The FEN of the fields `step` with `color` to move and the counters of `fen`.
@@ -180,11 +187,13 @@ export function replayedMoves(moves, { steps, final }) {
       } catch {
         return { before, after: after(), san: m.san };
       }
-      const loaded = board.fen();
+      // The board drops castling rights without their rook or king; chess.js's replay brings
+      // them back (the step's field), and its FENs show them.
+      const loaded = withCastling(board.fen(), steps[i].castling);
       try {
         const san = m.flags === "-" ? "--" : board.san(m.lan);
         board.push(m.flags === "-" ? "0000" : m.lan);
-        return { before: loaded, after: board.fen(), san };
+        return { before: loaded, after: next ? withCastling(board.fen(), next.castling) : board.fen(), san };
       } catch {
         return { before: loaded, after: after(), san: m.san };
       }
