@@ -412,7 +412,10 @@ export class Chess {
     if (error && ![...MOVE_ERRORS, "InvalidFenError"].includes(error.name)) throw new Error(error.message);
     this.reset();
     let fen = "";
+    // The core's Result from the movetext's marker alone: chess.js sets it once every move is read.
+    const resultTag = /\[[ \t\r\n]*Result[ \t\r\n]*"/.test(kept);
     for (const [tag, value] of Object.entries(game.headers)) {
+      if (tag === "Result" && !resultTag) continue;
       if (tag.toLowerCase() === "fen") fen = value;
       this.header(tag, value);
     }
@@ -435,14 +438,17 @@ export class Chess {
     // The words as written, read as chess.js reads them (strictly or not); the core's SAN when
     // the words cannot be matched to the moves it read.
     const texts = fenRefused || words.length >= nodes.length ? words : nodes.map((node) => node.san);
-    const count = fenRefused ? words.length : nodes.length;
+    // A word the core's reader stops at (`exf48.`: a move glued to the next move number), which
+    // chess.js's lenient reading may play: the words are read on from it, as chess.js reads them.
+    const readOn = error !== undefined && texts === words && words[nodes.length] === error.text;
+    const count = fenRefused || readOn ? words.length : nodes.length;
     for (let i = 0; i < count; i++) {
       const text = texts[i];
       if (!this.#find(text, strict)) throw new Error(`Invalid move in PGN: ${text}`);
       this.move(text, { strict });
       note(i + 1, nodes[i]?.comment);
     }
-    if (error && !fenRefused) {
+    if (error && !fenRefused && !readOn) {
       const text = texts[nodes.length] ?? error.text;
       if (!this.#find(text, strict)) throw new Error(`Invalid move in PGN: ${text}`);
       throw new Error(`Invalid move in PGN: ${error.text}`);
