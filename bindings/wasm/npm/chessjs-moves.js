@@ -157,12 +157,55 @@ export function repetitionKey(fen, lastMove) {
 }
 
 /**
- * `{before, after, san}` of each of `moves` (as played) on the boards chess.js's replay plays
- * them from (`steps`, then `final`, from `replayed`): the core writes the FENs and the SAN; a move
- * the replayed board does not allow keeps its SAN as played, as chess.js writes it all the same,
- * and a board the core does not load (the side not to move in check, say) has its FEN written
- * from the replayed fields (chess.js's FEN is of its board as it stands, legal or not).
+ * chess.js's SAN of `m` on `board`, which does not allow it (a piece put in its way): chess.js
+ * writes it all the same, disambiguated among the board's legal moves, with the check mark of
+ * the position after it (`afterFen`; the mark as played when the core cannot load that).
  */
+function sanAsWritten(board, m, afterFen, was) {
+  let san;
+  if (m.flags.includes("k") || m.flags.includes("q")) {
+    san = m.flags.includes("k") ? "O-O" : "O-O-O";
+  } else {
+    const others = board.moves({ verbose: true }).filter((o) => o.piece === m.piece && o.from !== m.from && o.to === m.to);
+    const sameFile = others.some((o) => o.from[0] === m.from[0]);
+    const sameRank = others.some((o) => o.from[1] === m.from[1]);
+    const capture = m.flags.includes("c") || m.flags.includes("e");
+    san = m.piece === PAWN ? (capture ? m.from[0] : "")
+      : m.piece.toUpperCase() + (others.length === 0 ? "" : sameRank && sameFile ? m.from : sameFile ? m.from[1] : m.from[0]);
+    san += (capture ? "x" : "") + m.to + (m.promotion ? `=${m.promotion.toUpperCase()}` : "");
+  }
+  return marked(san, m, afterFen, was, () => {
+    const after = newBoard();
+    try {
+      after.loadSetup(afterFen);
+      return after.isCheckmate() ? "#" : after.inCheck() ? "+" : "";
+    } catch {
+      return /[+#]$/.exec(m.san)?.[0] ?? "";
+    } finally {
+      after.free();
+    }
+  });
+}
+
+/**
+ * `san` with chess.js's check mark for `m` replayed: chess.js looks for check on `was`, the square
+ * its record names for the king in check (its replay takes that record from the game's first move
+ * as played, then follows the king's moves). No mark without a square, the mark as played when
+ * the king no longer stands there, else `mark()`.
+ */
+function marked(san, m, afterFen, was, mark) {
+  if (was === undefined) return san;
+  if (kingSquare(afterFen, m.color === WHITE ? "k" : "K") !== was) return san + (/[+#]$/.exec(m.san)?.[0] ?? "");
+  return san + mark();
+}
+
+/** The square of the king `letter` (`K`, `k`) in a FEN's placement, if there is one. */
+function kingSquare(fen, letter) {
+  const rows = fen.split(" ")[0].split("/").map((row) => row.replace(/\d/g, (n) => ".".repeat(Number(n))));
+  const rank = rows.findIndex((row) => row.includes(letter));
+  return rank < 0 ? undefined : String.fromCharCode(97 + rows[rank].indexOf(letter)) + (8 - rank);
+}
+
 /** `fen` with its castling field replaced by `castling`. */
 function withCastling(fen, castling) {
   const fields = fen.split(" ");
@@ -170,8 +213,17 @@ function withCastling(fen, castling) {
   return fields.join(" ");
 }
 
+/**
+ * `{before, after, san}` of each of `moves` (as played) on the boards chess.js's replay plays
+ * them from (`steps`, then `final`, from `replayed`): the core writes the FENs and the SAN; a move
+ * the replayed board does not allow is written as chess.js writes it all the same (`sanAsWritten`),
+ * and a board the core does not load (the side not to move in check, say) has its FEN written
+ * from the replayed fields (chess.js's FEN is of its board as it stands, legal or not).
+ */
 export function replayedMoves(moves, { steps, final }) {
   const board = newBoard();
+  // chess.js's record of the kings' squares as its replay keeps it.
+  const kings = moves.length === 0 ? {} : { w: kingSquare(moves[0].before, "K"), b: kingSquare(moves[0].before, "k") };
   // The FEN of the fields `step` with `color` to move and the counters of `fen`.
   const written = (step, color, fen) => {
     const [, , , , halfmoves, fullmoves] = fen.split(" ");
@@ -179,6 +231,8 @@ export function replayedMoves(moves, { steps, final }) {
   };
   try {
     return moves.map((m, i) => {
+      if (m.piece === KING && m.flags !== "-") kings[m.color] = m.to;
+      const was = kings[m.color === WHITE ? BLACK : WHITE];
       const next = steps[i + 1] ?? final;
       const after = () => (next ? written(next, m.color === "w" ? "b" : "w", m.after) : m.after);
       const before = written(steps[i], m.color, m.before);
@@ -191,11 +245,14 @@ export function replayedMoves(moves, { steps, final }) {
       // them back (the step's field), and its FENs show them.
       const loaded = withCastling(board.fen(), steps[i].castling);
       try {
-        const san = m.flags === "-" ? "--" : board.san(m.lan);
+        const written = m.flags === "-" ? "--" : board.san(m.lan);
         board.push(m.flags === "-" ? "0000" : m.lan);
-        return { before: loaded, after: next ? withCastling(board.fen(), next.castling) : board.fen(), san };
+        const afterFen = next ? withCastling(board.fen(), next.castling) : board.fen();
+        const san = m.flags === "-" ? "--"
+          : marked(written.replace(/[+#]$/, ""), m, afterFen, was, () => /[+#]$/.exec(written)?.[0] ?? "");
+        return { before: loaded, after: afterFen, san };
       } catch {
-        return { before: loaded, after: after(), san: m.san };
+        return { before: loaded, after: after(), san: sanAsWritten(board, m, after(), was) };
       }
     });
   } finally {
