@@ -148,7 +148,7 @@ export function repetitionKey(fen, lastMove) {
   let ep = "-";
   if (lastMove?.isBigPawn()) {
     const enemy = lastMove.color === WHITE ? "p" : "P";
-    const rows = placement.split("/").map((row) => row.replace(/\d/g, (n) => ".".repeat(Number(n))));
+    const rows = placementRows(placement);
     const row = rows[8 - Number(lastMove.to[1])];
     const file = lastMove.to.charCodeAt(0) - 97;
     if (row[file - 1] === enemy || row[file + 1] === enemy) ep = lastMove.to[0] + (lastMove.color === WHITE ? "3" : "6");
@@ -158,21 +158,16 @@ export function repetitionKey(fen, lastMove) {
 
 /**
  * chess.js's SAN of `m` on `board`, which does not allow it (a piece put in its way): chess.js
- * writes it all the same, disambiguated among the board's legal moves, with the check mark of
- * the position after it (`afterFen`; the mark as played when the core cannot load that).
+ * writes it all the same (the core's `sanUnchecked`), with the check mark of the position after
+ * it (`afterFen`; the mark as played when the core cannot load that).
  */
 function sanAsWritten(board, m, afterFen, was) {
   let san;
-  if (m.flags.includes("k") || m.flags.includes("q")) {
-    san = m.flags.includes("k") ? "O-O" : "O-O-O";
-  } else {
-    const others = board.moves({ verbose: true }).filter((o) => o.piece === m.piece && o.from !== m.from && o.to === m.to);
-    const sameFile = others.some((o) => o.from[0] === m.from[0]);
-    const sameRank = others.some((o) => o.from[1] === m.from[1]);
-    const capture = m.flags.includes("c") || m.flags.includes("e");
-    san = m.piece === PAWN ? (capture ? m.from[0] : "")
-      : m.piece.toUpperCase() + (others.length === 0 ? "" : sameRank && sameFile ? m.from : sameFile ? m.from[1] : m.from[0]);
-    san += (capture ? "x" : "") + m.to + (m.promotion ? `=${m.promotion.toUpperCase()}` : "");
+  try {
+    // Castling as chess.js's move flags name it, whatever the edit left on the squares.
+    san = m.flags.includes("k") ? "O-O" : m.flags.includes("q") ? "O-O-O" : board.sanUnchecked(m.lan);
+  } catch {
+    san = m.san.replace(/[+#]$/, "");
   }
   return marked(san, m, afterFen, was, () => {
     const after = newBoard();
@@ -201,9 +196,14 @@ function marked(san, m, afterFen, was, mark) {
 
 /** The square of the king `letter` (`K`, `k`) in a FEN's placement, if there is one. */
 function kingSquare(fen, letter) {
-  const rows = fen.split(" ")[0].split("/").map((row) => row.replace(/\d/g, (n) => ".".repeat(Number(n))));
+  const rows = placementRows(fen.split(" ")[0]);
   const rank = rows.findIndex((row) => row.includes(letter));
   return rank < 0 ? undefined : String.fromCharCode(97 + rows[rank].indexOf(letter)) + (8 - rank);
+}
+
+/** A FEN placement's rows, rank 8 first, one character a square (`.` for an empty one). */
+function placementRows(placement) {
+  return placement.split("/").map((row) => row.replace(/\d/g, (n) => ".".repeat(Number(n))));
 }
 
 /** `fen` with its castling field replaced by `castling`. */

@@ -372,6 +372,21 @@ impl ChessBoard {
     ) -> Result<String, JsValue> {
         self.board.notate_with(&uci, |pos, mv| pos.san(mv))
     }
+
+    /// SAN without the check mark of a move in coordinates whether or not it can be played here
+    /// (a piece in its way), disambiguated among the moves that can: chess.js's replay over an
+    /// edit writes such moves. Throws `InvalidMoveError` for text that names no move.
+    #[wasm_bindgen(js_name = sanUnchecked)]
+    pub fn san_unchecked(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] uci: JsValue,
+    ) -> Result<String, JsValue> {
+        let text = js::text(&uci, ErrorKind::InvalidMove, "move", js::MAX_MOVE_LEN)?;
+        self.board
+            .position()?
+            .san_plain_unchecked(text.trim())
+            .map_err(|e| js::move_error(&e))
+    }
 }
 
 #[cfg(feature = "books")]

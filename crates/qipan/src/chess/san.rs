@@ -50,6 +50,22 @@ impl Chess {
         san
     }
 
+    /// SAN without the check mark of a move named in UCI whether or not it can be played here,
+    /// as chess.js writes a move its replay plays over an edit that blocks it: the piece on its
+    /// square, disambiguated among the others that may legally go there. [`MoveError::Invalid`]
+    /// for text that names no move.
+    ///
+    /// ```
+    /// use qipan::{Chess, Variant};
+    /// // The bishop on e5 blocks f4-d6 and may go to d6 itself.
+    /// let pos = Chess::from_fen("4k3/8/8/4B3/5B2/8/8/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(pos.san_plain_unchecked("f4d6").unwrap(), "Bfd6");
+    /// assert!(pos.san_plain_unchecked("f4").is_err());
+    /// ```
+    pub fn san_plain_unchecked(&self, uci: &str) -> Result<String, MoveError> {
+        Ok(self.san_plain(self.uci_to_move(uci)?))
+    }
+
     /// Appends the SAN of `mv` without the check mark to `san`.
     fn push_san_plain(&self, mv: Move, san: &mut String) {
         if mv.is_null() {
