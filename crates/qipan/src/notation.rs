@@ -17,6 +17,9 @@
 //! assert!(Chess::start().write_move(qipan::Chess::start().parse_any("e4").unwrap(), notation).is_err());
 //! assert_eq!(Notation::of_text("炮二平五", GameKind::Xiangqi), Some(Notation::Chinese));
 //! assert_eq!(Notation::of_text("H2-E2", GameKind::Xiangqi), Some(Notation::Iccs));
+//! assert_eq!(Notation::of_text("g1f3", GameKind::Chess), Some(Notation::Uci));
+//! // SAN naming the rank a knight comes from is not coordinates.
+//! assert_eq!(Notation::of_text("N1b3", GameKind::Chess), Some(Notation::San));
 //! ```
 
 use std::fmt;
@@ -111,7 +114,15 @@ impl Notation {
             });
         }
         let bytes = text.as_bytes();
-        let square = |b: &[u8]| b[0].is_ascii_alphabetic() && b[1].is_ascii_digit();
+        // A chess square is a lower-case file and a rank 1-8, so that SAN naming its piece's
+        // rank (`N1b3`, `R8a6`) is not taken for coordinates.
+        let square = |b: &[u8]| {
+            if xiangqi {
+                b[0].is_ascii_alphabetic() && b[1].is_ascii_digit()
+            } else {
+                (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+            }
+        };
         let coordinates = match bytes.len() {
             4 | 5 if xiangqi && bytes.len() == 5 => {
                 bytes[2] == b'-' && square(&bytes[..2]) && square(&bytes[3..])

@@ -49,12 +49,18 @@ impl<V: Variant> GameTree<V> {
     }
 }
 
+/// Reads the start of a `FEN` tag that fails validation ([`Builder::lenient_start`]).
+pub(super) type LenientStart<V> = fn(&str, &<V as Variant>::Rules) -> Option<V>;
+
 /// The one tree builder: driven by [`visit_game`] (tokens of a split game) or by the event
 /// reader ([`super::read_events`]).
 pub(super) struct Builder<'a, V: Variant> {
     pub(super) tree: GameTree<V>,
     /// The `FEN` tag is read relaxed ([`GameTree::read_relaxed`]).
     relaxed: bool,
+    /// The start a `FEN` tag that fails validation is played from, as python-chess plays any
+    /// board its FEN reader reads; `None`, such a tag is an error on the game.
+    pub(super) lenient_start: Option<LenientStart<V>>,
     limits: &'a Limits,
     index: u64,
     first_line: u64,
@@ -101,6 +107,7 @@ impl<'a, V: Variant> Builder<'a, V> {
         let mut builder = Builder {
             tree: GameTree::bare(V::start_with(rules), rules.clone()),
             relaxed: false,
+            lenient_start: None,
             limits,
             index,
             first_line,
@@ -180,6 +187,13 @@ impl<V: Variant> Visitor for Builder<'_, V> {
                 ControlFlow::Continue(())
             }
             Err(e) => {
+                if let Some(start) = self
+                    .lenient_start
+                    .and_then(|lenient| lenient(&fen, &self.tree.rules))
+                {
+                    self.tree.positions[0] = start;
+                    return ControlFlow::Continue(());
+                }
                 let message = format!("FEN tag {fen:?}: {e}");
                 self.error(
                     self.first_line,

@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 
 use super::read::Builder;
 use super::GameTree;
+use crate::board::Editable;
 use crate::pgn::{EventReader, Limits, LineSource, PgnEvent, RecordErrorKind, Visitor};
 use crate::Chess;
 
@@ -35,7 +36,8 @@ pub fn read_event_tags<S: LineSource>(
 /// moves of every variation, comments (as the reader gives them, several in a row joined by a
 /// space), NAGs and the result. A move that cannot be played is an error on the game and the
 /// rest of its variation is skipped; a `(` before any move and a `)` closing nothing are passed
-/// over, as python-chess's reader passes them.
+/// over, as python-chess's reader passes them. A `FEN` tag of a position that fails validation
+/// is played from as python-chess plays it (see `lenient_start`).
 pub fn read_event_movetext<S: LineSource>(
     reader: &mut EventReader<S>,
     tags: &[(String, String)],
@@ -43,6 +45,7 @@ pub fn read_event_movetext<S: LineSource>(
     limits: &Limits,
 ) -> Result<GameTree<Chess>, S::Error> {
     let mut builder = Builder::<Chess>::new(rules, limits, 1, 1, true);
+    builder.lenient_start = Some(lenient_start);
     for (name, value) in tags {
         builder.tag(name, value);
     }
@@ -106,6 +109,15 @@ pub fn read_event_movetext<S: LineSource>(
         }
     }
     Ok(builder.tree)
+}
+
+/// The position python-chess plays a `FEN` tag from when the position fails validation (no
+/// king, the side not to move in check, castling rights without their rook...): the board its
+/// FEN reader reads, castling rights and an en passant square the placement does not support
+/// dropped. Several kings of a side stay an error: qipan does not play them.
+fn lenient_start(fen: &str, rules: &<Chess as crate::Variant>::Rules) -> Option<Chess> {
+    let setup = <Chess as Editable>::setup_from_fen(fen, rules)?;
+    <Chess as Editable>::lenient_from_setup(&setup, rules)
 }
 
 /// Plays `text` in the line being read: 0, or 1 when it cannot be played (the rest of the line
