@@ -65,18 +65,16 @@ pub fn generate(pos: &Chess, what: Generate, from: Bitboard, to: Bitboard) -> Mo
         Generate::LegalCaptures => {
             let mut list = pos.legal_moves_filtered(from, to & theirs);
             list.retain(|mv| mv.castling_side().is_none());
-            list.extend(legal_en_passant(pos, from, to));
+            list.extend(pos.legal_en_passant_captures(from, to));
             list
         }
-        Generate::LegalEnPassant => legal_en_passant(pos, from, to),
+        Generate::LegalEnPassant => {
+            let mut list = MoveList::new();
+            list.extend(pos.legal_en_passant_captures(from, to));
+            list
+        }
         Generate::Castling => pos.castling_moves(from, to),
     }
-}
-
-fn legal_en_passant(pos: &Chess, from: Bitboard, to: Bitboard) -> MoveList {
-    let mut list = pos.pseudo_legal_en_passant(from, to);
-    list.retain(|mv| pos.is_legal(*mv));
-    list
 }
 
 /// The core move `value` (a move object) names on `pos`, legal or not: `None` for the null
@@ -556,10 +554,11 @@ fn generate_moves<'py>(
             if pos.ep_square().is_none() {
                 return Ok(pyo3::types::PyList::empty(py));
             }
-            let mut moves = pos.en_passant_captures(from, to);
-            if matches!(what, Generate::LegalEnPassant) {
-                moves.retain(|mv| pos.is_legal(*mv));
-            }
+            let moves = if matches!(what, Generate::LegalEnPassant) {
+                pos.legal_en_passant_captures(from, to)
+            } else {
+                pos.en_passant_captures(from, to)
+            };
             cache.list(py, &moves, wrap)
         }
         _ => cache.list(py, &generate(pos, what, from, to), wrap),

@@ -124,6 +124,27 @@ impl Chess {
         list
     }
 
+    /// The en passant captures of [`Chess::en_passant_captures`] that leave the own king
+    /// unattacked (all of them for a side without a king): python-chess's `generate_legal_ep`,
+    /// one attack test a capture instead of a generation.
+    pub fn legal_en_passant_captures(&self, from: Bitboard, to: Bitboard) -> EnPassantCaptures {
+        let mut list = self.en_passant_captures(from, to);
+        let Some(king) = self.king(self.turn) else {
+            return list;
+        };
+        list.retain(|mv| {
+            let captured = Square::new(mv.from().rank() * 8 + mv.to().file());
+            let occupied = (self.occupied()
+                - Bitboard::from_square(mv.from())
+                - Bitboard::from_square(captured))
+                | Bitboard::from_square(mv.to());
+            // The taken pawn attacks nothing any more.
+            (self.attackers_to(king, !self.turn, occupied) - Bitboard::from_square(captured))
+                .is_empty()
+        });
+        list
+    }
+
     /// The legal castling moves of the king on `from` with the rooks on `to`.
     pub fn castling_moves(&self, from: Bitboard, to: Bitboard) -> MoveList {
         let kings = self.pieces(self.turn, Role::King) & from;
@@ -183,18 +204,34 @@ impl Chess {
 
     /// Whether `mv` is one of [`Chess::pseudo_legal_moves`].
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
-        // A plain move of a piece other than a pawn is one attack look-up; pawn moves,
-        // promotions, en passant and castling are checked against the generated moves.
+        // A plain move is answered from the piece's attacks (a pawn's: its captures and
+        // steps, as `pseudo_legal_moves` makes them); promotions, en passant and castling are
+        // checked against the generated moves.
         if matches!(mv.kind(), MoveKind::Normal) {
-            let our = self.colors[self.turn.index()];
-            if !our.contains(mv.from()) || our.contains(mv.to()) {
+            let us = self.turn;
+            let our = self.colors[us.index()];
+            let (from, to) = (mv.from(), mv.to());
+            if !our.contains(from) || our.contains(to) {
                 return false;
             }
-            if !self.roles[Role::Pawn.index()].contains(mv.from()) {
-                return self
-                    .piece_attacks(mv.from(), self.occupied())
-                    .contains(mv.to());
+            let occupied = self.occupied();
+            if !self.roles[Role::Pawn.index()].contains(from) {
+                return self.piece_attacks(from, occupied).contains(to);
             }
+            // Only a promotion reaches the last rank.
+            if Bitboard::backrank(!us).contains(to) {
+                return false;
+            }
+            if pawn_attacks(us, from).contains(to) {
+                return self.colors[(!us).index()].contains(to);
+            }
+            let up = |bb: Bitboard| match us {
+                Color::White => Bitboard(bb.0 << 8),
+                Color::Black => Bitboard(bb.0 >> 8),
+            };
+            let single = up(Bitboard::from_square(from)) - occupied;
+            let double = up(single & self.double_step_from(us)) - occupied;
+            return (single | double).contains(to);
         }
         self.pseudo_legal_moves(
             Bitboard::from_square(mv.from()),
@@ -218,6 +255,10 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             "8/8/8/2k5/3Pp3/8/8/4K2R b K d3 0 1",
+            // En passant: exposing the king along the rank; taking the checking pawn.
+            "8/8/8/KPp4r/8/8/8/7k w - c6 0 1",
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+            "8/8/8/4k3/2pP4/8/8/4K3 b - d3 0 1",
         ] {
             let pos = Chess::from_fen(fen).unwrap();
             let pseudo = pos.pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL);
@@ -231,6 +272,24 @@ mod tests {
                 let safe = !after.is_attacked(king, !pos.turn(), after.occupied());
                 assert_eq!(pos.is_legal(mv), safe, "{fen}: {mv:?}");
                 assert!(pos.is_pseudo_legal(mv));
+            }
+            let ep_legal: Vec<Move> = pos
+                .en_passant_captures(Bitboard::FULL, Bitboard::FULL)
+                .into_iter()
+                .filter(|mv| pos.is_legal(*mv))
+                .collect();
+            let ep_fast = pos.legal_en_passant_captures(Bitboard::FULL, Bitboard::FULL);
+            assert_eq!(ep_fast.as_slice(), ep_legal.as_slice(), "{fen}");
+            // The plain-move shortcut says no exactly where the generator makes no such move.
+            for from in Bitboard::FULL {
+                for to in Bitboard::FULL {
+                    let mv = Move::normal(from, to);
+                    assert_eq!(
+                        pos.is_pseudo_legal(mv),
+                        pseudo.contains(&mv),
+                        "{fen}: {mv:?}"
+                    );
+                }
             }
         }
     }
