@@ -301,8 +301,8 @@ macro_rules! with_chess_dropin {
 
                 /// The pseudo-legal en passant captures.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
-                fn generate_pseudo_legal_ep<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::PseudoLegalEnPassant, from_mask, to_mask)
+                fn generate_pseudo_legal_ep(&self, py: ::pyo3::Python<'_>, from_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>) -> ::pyo3::PyResult<$crate::few_moves::FewMoves> {
+                    $crate::chess_dropin::generate_en_passant(&self.inner, py, false, from_mask, to_mask)
                 }
 
                 /// The legal moves from the squares of `from_mask` to those of `to_mask`
@@ -320,8 +320,8 @@ macro_rules! with_chess_dropin {
 
                 /// The legal en passant captures.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
-                fn generate_legal_ep<'py>(&self, py: ::pyo3::Python<'py>, from_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyIterator>> {
-                    $crate::chess_dropin::generate_masked(&self.inner, py, $crate::chess_dropin::Generate::LegalEnPassant, from_mask, to_mask)
+                fn generate_legal_ep(&self, py: ::pyo3::Python<'_>, from_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>) -> ::pyo3::PyResult<$crate::few_moves::FewMoves> {
+                    $crate::chess_dropin::generate_en_passant(&self.inner, py, true, from_mask, to_mask)
                 }
 
                 /// The legal castling moves of the king on `from_mask` with the rooks on `to_mask`.
@@ -520,6 +520,19 @@ pub fn interned_move(
     cache.one(py, mv, wrap)
 }
 
+/// The squares of a mask pair, every square for a `None`.
+fn masks(
+    from_mask: Option<&Bound<'_, PyAny>>,
+    to_mask: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Bitboard, Bitboard)> {
+    let square_set = |mask: Option<&Bound<'_, PyAny>>| {
+        mask.map(mask_arg)
+            .transpose()
+            .map(|set| set.unwrap_or(Bitboard::FULL))
+    };
+    Ok((square_set(from_mask)?, square_set(to_mask)?))
+}
+
 /// The moves `what` asks for between the masks (every square when `None`), as an iterator of
 /// interned `Move` objects.
 pub fn generate_masked<'py>(
@@ -529,11 +542,7 @@ pub fn generate_masked<'py>(
     from_mask: Option<&Bound<'py, PyAny>>,
     to_mask: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyIterator>> {
-    let from = from_mask
-        .map(mask_arg)
-        .transpose()?
-        .unwrap_or(Bitboard::FULL);
-    let to = to_mask.map(mask_arg).transpose()?.unwrap_or(Bitboard::FULL);
+    let (from, to) = masks(from_mask, to_mask)?;
     generate_moves(board, py, what, from, to)?.try_iter()
 }
 
@@ -547,20 +556,31 @@ fn generate_moves<'py>(
 ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
     let pos = position(board)?;
     let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(pos);
-    match what {
-        // At most two captures, often none: a two-move list, not a full one returned through
-        // `generate` (each return of a full list is a 2 KiB copy).
-        Generate::PseudoLegalEnPassant | Generate::LegalEnPassant => {
-            if pos.ep_square().is_none() {
-                return Ok(pyo3::types::PyList::empty(py));
-            }
-            let moves = if matches!(what, Generate::LegalEnPassant) {
-                pos.legal_en_passant_captures(from, to)
-            } else {
-                pos.en_passant_captures(from, to)
-            };
-            cache.list(py, &moves, wrap)
-        }
-        _ => cache.list(py, &generate(pos, what, from, to), wrap),
+    cache.list(py, &generate(pos, what, from, to), wrap)
+}
+
+/// The en passant captures between the masks (legal ones when `legal`), as an iterator that
+/// holds them inline: at most two, often none.
+pub fn generate_en_passant(
+    board: &Board<Chess>,
+    py: Python<'_>,
+    legal: bool,
+    from_mask: Option<&Bound<'_, PyAny>>,
+    to_mask: Option<&Bound<'_, PyAny>>,
+) -> PyResult<crate::few_moves::FewMoves> {
+    let (from, to) = masks(from_mask, to_mask)?;
+    let pos = position(board)?;
+    if pos.ep_square().is_none() {
+        return Ok(crate::few_moves::FewMoves::new(None, None));
     }
+    let moves = if legal {
+        pos.legal_en_passant_captures(from, to)
+    } else {
+        pos.en_passant_captures(from, to)
+    };
+    let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(pos);
+    let mut objects = moves.iter().map(|&mv| cache.one(py, mv, wrap));
+    let first = objects.next().transpose()?;
+    let second = objects.next().transpose()?;
+    Ok(crate::few_moves::FewMoves::new(first, second))
 }

@@ -18,6 +18,7 @@ pub mod chess_setup;
 pub mod chess_text;
 pub mod engine;
 pub mod errors;
+pub mod few_moves;
 pub mod games;
 pub mod legal;
 pub mod pgn_annotations;
@@ -49,6 +50,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<xiangqi_inspect::PyXiangqiPiece>()?;
     m.add_class::<squareset::SquareSet>()?;
     m.add_class::<chess_dropin::PseudoLegalMoves>()?;
+    m.add_class::<few_moves::FewMoves>()?;
     m.add_class::<squareset::CarryRippler>()?;
     m.add("Termination", termination::termination_enum(py)?)?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;

@@ -99,6 +99,34 @@ def test_generation_with_masks(chunk: int) -> None:
         assert ours.has_pseudo_legal_en_passant() == ref.has_pseudo_legal_en_passant()
 
 
+def test_generators_are_iterators() -> None:
+    """Every generator is an iterator as python-chess's generator objects are: `next()` steps it,
+    it is its own iterator, it is true even when empty, and it ends once."""
+    names = [
+        "generate_legal_moves",
+        "generate_legal_captures",
+        "generate_legal_ep",
+        "generate_pseudo_legal_moves",
+        "generate_pseudo_legal_captures",
+        "generate_pseudo_legal_ep",
+        "generate_castling_moves",
+    ]
+    with_ep = [ref for ref in POSITIONS if ref.ep_square is not None][:50]
+    assert with_ep, "the seeded positions hold en passant squares"
+    for ref in with_ep + POSITIONS[:50]:
+        ours = _ours(ref)
+        for name in names:
+            mine, theirs = getattr(ours, name)(), getattr(ref, name)()
+            assert iter(mine) is mine
+            assert bool(mine) is bool(theirs) is True
+            steps = []
+            while (move := next(mine, None)) is not None:
+                steps.append(move.uci())
+            assert sorted(steps) == sorted(m.uci() for m in theirs), (name, ref.fen())
+            with pytest.raises(StopIteration):
+                next(mine)
+
+
 @pytest.mark.parametrize("chunk", range(2))
 def test_is_pseudo_legal_and_find_move(chunk: int) -> None:
     rng = random.Random(100 + chunk)
