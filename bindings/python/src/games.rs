@@ -2,7 +2,10 @@
 //! game-independent Python `Move` and where their interned objects live. Conversion only: every
 //! rule, rule-set name and start position comes from the core.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
+
+use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 use qipan::board::Board as CoreBoard;
 use qipan::chess::Chess;
@@ -14,6 +17,31 @@ use crate::repr::MoveRepr;
 
 /// The interned-move table of a game mode and the function that wraps its moves.
 pub type MovesOf<M> = (&'static MoveCache<M>, fn(M) -> MoveRepr);
+
+/// The legal moves of one position of the game `V`, with their `Move` objects once asked for
+/// (the data of `board.legal_moves`; its methods are in [`crate::legal`]).
+pub struct LegalOf<V> {
+    /// The position.
+    pub(crate) pos: V,
+    // A plain `OnceLock`: it is only ever `set` with a list made beforehand, never initialised
+    // by a closure, so no thread can wait on it while holding the interpreter.
+    pub(crate) list: OnceLock<Py<PyList>>,
+}
+
+impl<V: std::fmt::Debug> std::fmt::Debug for LegalOf<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LegalOf").field("pos", &self.pos).finish()
+    }
+}
+
+/// The legal moves of a chess or a Xiangqi position.
+#[derive(Debug)]
+pub enum LegalOfGame {
+    /// A chess position's.
+    Chess(LegalOf<Chess>),
+    /// A Xiangqi position's.
+    Xiangqi(LegalOf<Xiangqi>),
+}
 
 /// A [`Variant`] the Python bindings wrap.
 pub trait BindVariant: Variant<Move: MoveSlot> + qipan::board::Editable {
@@ -39,6 +67,10 @@ pub trait BindVariant: Variant<Move: MoveSlot> + qipan::board::Editable {
         let _ = (board, repr);
         None
     }
+    /// The legal moves of this game's position that `of` holds, if it holds one of this game.
+    fn legal_of(of: &LegalOfGame) -> Option<&LegalOf<Self>>;
+    /// `of` as the legal moves of either game.
+    fn into_legal(of: LegalOf<Self>) -> LegalOfGame;
 }
 
 impl BindVariant for Chess {
@@ -76,6 +108,15 @@ impl BindVariant for Chess {
         let mv = board.position().parse_uci_unchecked(&repr.coord()).ok()?;
         board.push_pseudo_legal(mv).ok().map(|()| mv)
     }
+    fn legal_of(of: &LegalOfGame) -> Option<&LegalOf<Self>> {
+        match of {
+            LegalOfGame::Chess(of) => Some(of),
+            LegalOfGame::Xiangqi(_) => None,
+        }
+    }
+    fn into_legal(of: LegalOf<Self>) -> LegalOfGame {
+        LegalOfGame::Chess(of)
+    }
 }
 
 impl BindVariant for Xiangqi {
@@ -94,5 +135,14 @@ impl BindVariant for Xiangqi {
             MoveRepr::Xiangqi(mv) => Some(*mv),
             _ => None,
         }
+    }
+    fn legal_of(of: &LegalOfGame) -> Option<&LegalOf<Self>> {
+        match of {
+            LegalOfGame::Xiangqi(of) => Some(of),
+            LegalOfGame::Chess(_) => None,
+        }
+    }
+    fn into_legal(of: LegalOf<Self>) -> LegalOfGame {
+        LegalOfGame::Xiangqi(of)
     }
 }

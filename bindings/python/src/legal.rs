@@ -15,26 +15,10 @@ use std::sync::OnceLock;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList};
-use qipan::chess::Chess;
-use qipan::xiangqi::Xiangqi;
 
 use crate::board::resolve_on;
-use crate::games::BindVariant;
+use crate::games::{BindVariant, LegalOf, LegalOfGame};
 use crate::pymove::MoveArg;
-
-/// The legal moves of one position of the game `V`, with their `Move` objects once asked for.
-pub struct LegalOf<V: BindVariant> {
-    pos: V,
-    // A plain `OnceLock`: it is only ever `set` with a list made beforehand, never initialised
-    // by a closure, so no thread can wait on it while holding the interpreter.
-    list: OnceLock<Py<PyList>>,
-}
-
-impl<V: BindVariant> std::fmt::Debug for LegalOf<V> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LegalOf").field("pos", &self.pos).finish()
-    }
-}
 
 impl<V: BindVariant> LegalOf<V> {
     fn new(pos: V) -> Self {
@@ -87,16 +71,16 @@ pub struct LegalSlot(Option<Py<LegalMoves>>);
 impl LegalSlot {
     /// The legal moves of `pos`: the kept object when it was made for an equal position (equal
     /// positions have the same legal moves), else a new one, which is kept.
-    pub fn get<V: LegalGame>(&mut self, py: Python<'_>, pos: &V) -> PyResult<Py<LegalMoves>> {
+    pub fn get<V: BindVariant>(&mut self, py: Python<'_>, pos: &V) -> PyResult<Py<LegalMoves>> {
         if let Some(kept) = &self.0 {
             // The keys first: on a new position they differ and end the comparison at once.
             let same =
                 |legal: &LegalOf<V>| legal.pos.zobrist() == pos.zobrist() && legal.pos == *pos;
-            if V::legal_of(kept.get()).is_some_and(same) {
+            if V::legal_of(&kept.get().of).is_some_and(same) {
                 return Ok(kept.clone_ref(py));
             }
         }
-        let made = Py::new(py, pos.clone().into())?;
+        let made = Py::new(py, LegalMoves::of(pos.clone()))?;
         if let Some(old) = self.0.replace(made.clone_ref(py)) {
             // Released through `Bound`: a plain `Py` drop first looks up whether this thread
             // is attached to the interpreter, a thread-local read on every new position.
@@ -104,39 +88,6 @@ impl LegalSlot {
         }
         Ok(made)
     }
-}
-
-/// A game whose positions a [`LegalMoves`] holds.
-pub trait LegalGame: BindVariant + Into<LegalMoves> {
-    /// The legal moves of this game's position that `legal` holds, if it holds one of this game.
-    fn legal_of(legal: &LegalMoves) -> Option<&LegalOf<Self>>;
-}
-
-impl LegalGame for Chess {
-    fn legal_of(legal: &LegalMoves) -> Option<&LegalOf<Self>> {
-        match &legal.of {
-            LegalOfGame::Chess(of) => Some(of),
-            LegalOfGame::Xiangqi(_) => None,
-        }
-    }
-}
-
-impl LegalGame for Xiangqi {
-    fn legal_of(legal: &LegalMoves) -> Option<&LegalOf<Self>> {
-        match &legal.of {
-            LegalOfGame::Xiangqi(of) => Some(of),
-            LegalOfGame::Chess(_) => None,
-        }
-    }
-}
-
-/// The legal moves of a chess or a Xiangqi position.
-#[derive(Debug)]
-pub enum LegalOfGame {
-    /// A chess position's.
-    Chess(LegalOf<Chess>),
-    /// A Xiangqi position's.
-    Xiangqi(LegalOf<Xiangqi>),
 }
 
 /// Runs `$body` with `$legal` bound to the [`LegalOf`] of either game.
@@ -158,34 +109,15 @@ pub struct LegalMoves {
 }
 
 impl LegalMoves {
-    /// The legal moves of a chess position.
-    pub fn of_chess(pos: Chess) -> Self {
+    /// The legal moves of `pos`.
+    fn of<V: BindVariant>(pos: V) -> Self {
         LegalMoves {
-            of: LegalOfGame::Chess(LegalOf::new(pos)),
-        }
-    }
-
-    /// The legal moves of a Xiangqi position.
-    pub fn of_xiangqi(pos: Xiangqi) -> Self {
-        LegalMoves {
-            of: LegalOfGame::Xiangqi(LegalOf::new(pos)),
+            of: V::into_legal(LegalOf::new(pos)),
         }
     }
 
     fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         with_legal!(self, legal => legal.list(py))
-    }
-}
-
-impl From<Chess> for LegalMoves {
-    fn from(pos: Chess) -> Self {
-        LegalMoves::of_chess(pos)
-    }
-}
-
-impl From<Xiangqi> for LegalMoves {
-    fn from(pos: Xiangqi) -> Self {
-        LegalMoves::of_xiangqi(pos)
     }
 }
 
