@@ -294,7 +294,7 @@ macro_rules! board_class {
                 let color = color_arg(color)?;
                 self.inner.playable()?;
                 let pos = self.inner.position().clone();
-                Ok(py.detach(move || pos.winnable(color)))
+                Ok(py.detach(move || pos.winnability(color).known()))
             }
 
             /// A sequence of legal moves (both sides') from the current position that ends in
@@ -307,7 +307,7 @@ macro_rules! board_class {
                 let color = color_arg(color)?;
                 self.inner.playable()?;
                 let pos = self.inner.position().clone();
-                match py.detach(move || pos.winning_line(color)) {
+                match py.detach(move || pos.winnability(color).into_mating_line()) {
                     Some(line) => {
                         let (cache, wrap) = <$variant as BindVariant>::moves_of(self.inner.position());
                         cache.list(py, &line, wrap).map(Some)

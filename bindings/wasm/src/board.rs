@@ -250,7 +250,7 @@ impl<V: JsVariant> Board<V> {
     /// exists), `false` (proven impossible) or `null` (undetermined within the analysis's bound).
     pub fn can_win(&self, color: &JsValue) -> Result<JsValue, JsValue> {
         let color = color_from_js(color)?;
-        Ok(match self.position()?.winnable(color) {
+        Ok(match self.position()?.winnability(color).known() {
             Some(known) => JsValue::from_bool(known),
             None => JsValue::NULL,
         })

@@ -292,7 +292,10 @@ pub fn status_json<V: Variant>(game: &Game<V>) -> Value {
 fn can_win_json<V: Variant>(pos: &V) -> Value {
     let mut sides = serde_json::Map::new();
     for color in qipan::Color::ALL {
-        sides.insert(V::color_name(color).to_owned(), json!(pos.winnable(color)));
+        sides.insert(
+            V::color_name(color).to_owned(),
+            json!(pos.winnability(color).known()),
+        );
     }
     Value::Object(sides)
 }

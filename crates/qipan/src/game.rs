@@ -287,11 +287,11 @@ impl<V: Variant> Game<V> {
     }
 
     /// `color` runs out of time: a loss, or a draw when the opponent is proven unable to win by
-    /// any legal sequence of moves (FIDE 6.9, [`Variant::cannot_win`]). Without a proof (the
+    /// any legal sequence of moves (FIDE 6.9, [`Variant::winnability`]). Without a proof (the
     /// analysis undetermined within its bound) the flag loses, as an arbiter without a proof
     /// would rule. Ignored (returns `false`) when the game is over.
     pub fn flag(&mut self, color: Color) -> bool {
-        let outcome = if self.position().cannot_win(!color) {
+        let outcome = if self.position().winnability(!color) == crate::Verdict::Cannot {
             Outcome::draw(Termination::Timeout)
         } else {
             Outcome::win(Termination::Timeout, !color)

@@ -12,6 +12,7 @@ mod outcome;
 mod perft;
 mod text;
 mod variant;
+mod verdict;
 
 pub mod archive;
 pub mod board;
@@ -37,6 +38,7 @@ pub use perft::{
 };
 pub use text::{printable, shorten};
 pub use variant::{GameRules, Variant};
+pub use verdict::Verdict;
 
 pub use any::{AnyFenError, AnyGame, AnyMove, AnyPosition, AnyVariant};
 pub use chess::Chess;

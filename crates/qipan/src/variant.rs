@@ -11,7 +11,7 @@ use std::ops::Deref;
 use std::str::FromStr;
 
 use crate::notation::{Notation, NotationError};
-use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, UnknownRules};
+use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, UnknownRules, Verdict};
 
 /// The rules a [`Game`] carries: a value with one canonical name per rule set, read with
 /// `FromStr` and written with `Display` — the names every front end takes (`--rules`,
@@ -194,48 +194,37 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
         let _ = game;
         Vec::new()
     }
-    /// Whether `color` could checkmate (or otherwise win) by some legal sequence of moves; used to
-    /// adjudicate a time forfeit: a flag loses only when the opponent could still win.
-    fn has_mating_material(&self, color: Color) -> bool {
-        let _ = color;
-        true
-    }
-    /// Whether `color` cannot win by any legal sequence of moves (the negation of
-    /// [`Variant::has_mating_material`]).
+    // Whether a side can still win: three questions, from the cheapest to the dearest.
+
+    /// Whether `color` could not win by any sequence of legal moves on material alone
+    /// (python-chess's `has_insufficient_material`). Defaults to `false` (never proven).
     fn has_insufficient_material(&self, color: Color) -> bool {
-        !self.has_mating_material(color)
+        let _ = color;
+        false
     }
-    /// Whether neither side can win by any legal sequence of moves.
+    /// Whether neither side has the material to win ([`Variant::has_insufficient_material`]
+    /// for both).
     fn is_insufficient_material(&self) -> bool {
-        Color::ALL.iter().all(|&c| !self.has_mating_material(c))
+        Color::ALL
+            .iter()
+            .all(|&c| self.has_insufficient_material(c))
     }
-    /// Whether `color` is proven unable to checkmate (or otherwise win) by any sequence of legal
-    /// moves: the flag exception (FIDE 6.9). `false` means "not proven" (the flag then loses).
-    /// Defaults to the material test, `!has_mating_material`.
-    fn cannot_win(&self, color: Color) -> bool {
-        !self.has_mating_material(color)
-    }
-    /// Whether `color` can still win by some sequence of legal moves: `Some(true)` (a winning line
-    /// exists), `Some(false)` (proven impossible) or `None` (undetermined). Defaults to the
-    /// material test, which only ever proves "cannot".
-    fn winnable(&self, color: Color) -> Option<bool> {
-        if self.has_mating_material(color) {
-            None
+    /// Whether `color` can still win by some sequence of legal moves, with a winning line when
+    /// one is found; [`Verdict::Cannot`] is the flag exception (FIDE 6.9: a flag is then a
+    /// draw). Defaults to the material test, which only ever proves "cannot".
+    fn winnability(&self, color: Color) -> Verdict<Self::Move> {
+        if self.has_insufficient_material(color) {
+            Verdict::Cannot
         } else {
-            Some(false)
+            Verdict::Undetermined
         }
     }
-    /// A line of legal moves from this position that ends in `color`'s win, when the analysis
-    /// finds one (chess: the helpmate of [`Chess::can_win`](crate::Chess::can_win)). Defaults to
-    /// none found.
-    fn winning_line(&self, color: Color) -> Option<Vec<Self::Move>> {
-        let _ = color;
-        None
-    }
-    /// Whether neither side can win by any sequence of legal moves, proven (a dead position).
-    /// Defaults to [`Variant::cannot_win`] for both sides.
+    /// Whether neither side can win by any sequence of legal moves, proven (a dead position):
+    /// [`Variant::winnability`] says [`Verdict::Cannot`] for both.
     fn is_dead_position(&self) -> bool {
-        Color::ALL.iter().all(|&c| self.cannot_win(c))
+        Color::ALL
+            .iter()
+            .all(|&c| self.winnability(c) == Verdict::Cannot)
     }
     /// A Unicode diagram of the position.
     fn diagram(&self) -> String {

@@ -96,8 +96,8 @@ fn general_and_cannon_against_a_bare_general_is_a_dead_draw() {
         (o.termination, o.winner),
         (Termination::InsufficientMaterial, None)
     );
-    assert!(!p.has_mating_material(Color::RED));
-    assert!(!p.has_mating_material(Color::Black));
+    assert!(p.has_insufficient_material(Color::RED));
+    assert!(p.has_insufficient_material(Color::Black));
     // The game is over already: a flag changes nothing.
     let mut game = Game::from_position(p);
     assert!(!game.flag(Color::RED));
@@ -117,13 +117,13 @@ fn a_screen_keeps_the_cannon_alive() {
     ] {
         let p = position(fen);
         assert_eq!(p.position_outcome(), None, "{fen}");
-        assert!(p.has_mating_material(Color::RED), "{fen}");
+        assert!(!p.has_insufficient_material(Color::RED), "{fen}");
     }
     // A flag with the black advisor: Red might still win, so Black's flag loses; Black cannot
     // (it never checks, and Red's lone cannon and general always have a move: Rule 2), so Red's
     // flag draws.
     let p = position("3k5/4a4/9/9/9/9/9/4C4/9/5K3 w");
-    assert!(!p.has_mating_material(Color::Black));
+    assert!(p.has_insufficient_material(Color::Black));
     let mut game = Game::from_position(p);
     assert!(game.flag(Color::Black));
     assert_eq!(game.outcome().unwrap().winner, Some(Color::RED));
@@ -138,8 +138,8 @@ fn guards_only_against_soldiers_the_guard_side_cannot_win() {
     // and Red's palace only ever holds its general, advisor and elephant: Red always has a move.
     let p = position("5k3/4a4/9/9/9/9/4P4/4B4/4A4/3K5 w");
     assert_eq!(p.position_outcome(), None);
-    assert!(p.has_mating_material(Color::RED));
-    assert!(!p.has_mating_material(Color::Black));
+    assert!(!p.has_insufficient_material(Color::RED));
+    assert!(p.has_insufficient_material(Color::Black));
     let mut game = Game::from_position(p);
     assert!(game.flag(Color::RED));
     assert_eq!(game.outcome().unwrap().winner, None);
@@ -150,8 +150,8 @@ fn a_lone_general_cannot_win_against_a_lone_chariot() {
     // The bare general never checks and the chariot always has a move (material.rs, Rule 4):
     // Red's flag draws, Black's loses.
     let p = position("3k5/9/9/9/9/9/9/4R4/9/5K3 w");
-    assert!(!p.has_mating_material(Color::Black));
-    assert!(p.has_mating_material(Color::RED));
+    assert!(p.has_insufficient_material(Color::Black));
+    assert!(!p.has_insufficient_material(Color::RED));
     let mut game = Game::from_position(p);
     assert!(game.flag(Color::RED));
     assert_eq!(game.outcome().unwrap().winner, None);
@@ -163,5 +163,5 @@ fn a_side_that_could_only_win_by_stalemate_of_an_army_is_not_declared_unable() {
     // two chariots, which no proved rule here rules out, so qipan answers "can win" (sound, not
     // sharp).
     let p = position("3k5/9/9/9/9/9/9/5RR2/9/5K3 w");
-    assert!(p.has_mating_material(Color::Black));
+    assert!(!p.has_insufficient_material(Color::Black));
 }

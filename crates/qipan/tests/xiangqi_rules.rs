@@ -265,12 +265,12 @@ fn rule_12_insufficient_material() {
         (o.termination, o.winner),
         (Termination::InsufficientMaterial, None)
     );
-    assert!(!p.has_mating_material(Color::RED));
+    assert!(p.has_insufficient_material(Color::RED));
     // One soldier is enough to play on.
     let p = pos("3k5/9/3a5/9/9/9/4P4/4B4/4A4/3K5 w");
     assert_eq!(p.position_outcome(), None);
-    assert!(p.has_mating_material(Color::RED));
-    assert!(!p.has_mating_material(Color::Black));
+    assert!(!p.has_insufficient_material(Color::RED));
+    assert!(p.has_insufficient_material(Color::Black));
     // A flag: the side without attackers cannot win, so Black's time forfeit... loses, Red's draws.
     let mut game = Game::from_position(p);
     assert!(game.flag(Color::Black));

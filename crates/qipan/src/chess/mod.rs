@@ -357,25 +357,9 @@ impl Variant for Chess {
         claims
     }
 
-    fn has_mating_material(&self, color: Color) -> bool {
-        !self.has_insufficient_material(color)
-    }
-
-    /// Proven by [`Chess::cannot_win`] (material, locked pawns, forced moves), not material alone.
-    fn cannot_win(&self, color: Color) -> bool {
-        Chess::cannot_win(self, color)
-    }
-
     /// [`Chess::can_win`] with the full effort.
-    fn winnable(&self, color: Color) -> Option<bool> {
-        Chess::can_win(self, color).known()
-    }
-
-    /// The mating line of [`Chess::can_win`].
-    fn winning_line(&self, color: Color) -> Option<Vec<Move>> {
+    fn winnability(&self, color: Color) -> crate::Verdict<Move> {
         Chess::can_win(self, color)
-            .mating_line()
-            .map(<[Move]>::to_vec)
     }
 
     fn is_dead_position(&self) -> bool {

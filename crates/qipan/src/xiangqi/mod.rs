@@ -304,11 +304,11 @@ impl Variant for Xiangqi {
         })
     }
 
-    /// False only when `color` provably cannot win by any legal sequence of moves: it can never
+    /// True only when `color` provably cannot win by any legal sequence of moves: it can never
     /// give check and the opponent can never be left without a legal move. Four material rules,
     /// proved in `xiangqi/material.rs` (summary in `docs/rules-xiangqi.md`, "Dead draws").
-    fn has_mating_material(&self, color: Color) -> bool {
-        material::can_win(self, color)
+    fn has_insufficient_material(&self, color: Color) -> bool {
+        !material::can_win(self, color)
     }
 
     fn svg(&self) -> String {

@@ -45,37 +45,8 @@ mod quick;
 use super::{Chess, Move};
 use crate::Color;
 
-/// Whether a side can still checkmate.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// It can: a sequence of legal moves (both sides' moves, from the position) that ends in its
-    /// checkmate of the opponent. Empty when the opponent is already checkmated.
-    CanWin(Vec<Move>),
-    /// Proven: no sequence of legal moves ends in its checkmate of the opponent.
-    Cannot,
-    /// The effort bound was reached before a proof or a mating line was found.
-    Undetermined,
-}
-
-impl Verdict {
-    /// `Some(true)` for [`Verdict::CanWin`], `Some(false)` for [`Verdict::Cannot`], `None` when
-    /// undetermined.
-    pub fn known(&self) -> Option<bool> {
-        match self {
-            Verdict::CanWin(_) => Some(true),
-            Verdict::Cannot => Some(false),
-            Verdict::Undetermined => None,
-        }
-    }
-
-    /// The mating line of [`Verdict::CanWin`].
-    pub fn mating_line(&self) -> Option<&[Move]> {
-        match self {
-            Verdict::CanWin(line) => Some(line),
-            _ => None,
-        }
-    }
-}
+/// Whether a side can still checkmate: [`crate::Verdict`] of chess moves.
+pub type Verdict = crate::Verdict<Move>;
 
 /// How much an analysis may do: the number of positions it may visit. Deterministic: the same
 /// position and effort always give the same verdict.
