@@ -13,7 +13,7 @@
 //! assert_eq!(outcome.result(), "0-1");
 //! ```
 
-use crate::{Color, GameKind, MoveError, Outcome, Termination, Variant};
+use crate::{Color, GameKind, History, MoveError, Outcome, Termination, Variant};
 
 /// A game of a [`Variant`]: positions, moves and their repetition keys, one per ply.
 ///
@@ -210,31 +210,19 @@ impl<V: Variant> Game<V> {
         Some(mv)
     }
 
+    /// What the history rules see of the game: its positions, their keys and its rules.
+    pub fn history(&self) -> History<'_, V> {
+        History::new(&self.positions, &self.keys, &self.rules)
+    }
+
     /// How many times the current position has occurred, this time included.
     pub fn repetitions(&self) -> usize {
-        let last = self.keys.len() - 1;
-        self.occurrences(self.keys[last], last, self.position().halfmove_clock())
+        self.history().repetitions()
     }
 
     /// How many times the position after `mv` would have occurred, that time included.
     pub fn repetitions_after(&self, mv: V::Move) -> usize {
-        let mut next = self.position().clone();
-        next.play_or_pass(mv);
-        1 + self.occurrences(
-            next.repetition_key(),
-            self.keys.len(),
-            next.halfmove_clock(),
-        )
-    }
-
-    /// Occurrences of `key` among the keys at `index`, `index - 2`, ... no further back than
-    /// `window` plies (positions before the last irreversible move cannot repeat).
-    fn occurrences(&self, key: u64, index: usize, window: u32) -> usize {
-        let oldest = index.saturating_sub(window as usize);
-        (oldest..=index.min(self.keys.len().saturating_sub(1)))
-            .rev()
-            .filter(|&i| (index - i) % 2 == 0 && self.keys[i] == key)
-            .count()
+        self.history().repetitions_after(mv)
     }
 
     /// How the game has ended, counting only what ends it without a claim: an adjudication, then
@@ -242,7 +230,7 @@ impl<V: Variant> Game<V> {
     pub fn outcome(&self) -> Option<Outcome> {
         self.adjudication
             .or_else(|| self.position().position_outcome())
-            .or_else(|| V::history_outcome(self))
+            .or_else(|| V::history_outcome(self.history()))
     }
 
     /// [`Game::outcome`], and with `claim_draw` also the first draw the side to move could claim.
@@ -263,7 +251,7 @@ impl<V: Variant> Game<V> {
 
     /// The draws the side to move may claim now, in the order python-chess tries them.
     pub fn claimable(&self) -> Vec<Termination> {
-        V::claimable(self)
+        V::claimable(self.history())
     }
 
     /// Whether the side to move may claim a draw now.

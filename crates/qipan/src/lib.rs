@@ -37,7 +37,7 @@ pub use perft::{
     PerftTooBig, MAX_PERFT_DEPTH, MAX_PERFT_WORK,
 };
 pub use text::{printable, shorten};
-pub use variant::{GameRules, Variant};
+pub use variant::{GameRules, History, Variant};
 pub use verdict::Verdict;
 
 pub use any::{AnyFenError, AnyGame, AnyMove, AnyPosition, AnyVariant};

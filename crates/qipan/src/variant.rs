@@ -11,7 +11,7 @@ use std::ops::Deref;
 use std::str::FromStr;
 
 use crate::notation::{Notation, NotationError};
-use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, UnknownRules, Verdict};
+use crate::{Color, GameKind, MoveError, Outcome, Termination, UnknownRules, Verdict};
 
 /// The rules a [`Game`] carries: a value with one canonical name per rule set, read with
 /// `FromStr` and written with `Display` — the names every front end takes (`--rules`,
@@ -188,10 +188,10 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// What the position alone decides (checkmate, stalemate, insufficient material...).
     fn position_outcome(&self) -> Option<Outcome>;
     /// What the history decides automatically (repetition, move limits).
-    fn history_outcome(game: &Game<Self>) -> Option<Outcome>;
+    fn history_outcome(history: History<'_, Self>) -> Option<Outcome>;
     /// Draws the side to move may claim now (chess: threefold repetition, fifty moves).
-    fn claimable(game: &Game<Self>) -> Vec<Termination> {
-        let _ = game;
+    fn claimable(history: History<'_, Self>) -> Vec<Termination> {
+        let _ = history;
         Vec::new()
     }
     // Whether a side can still win: three questions, from the cheapest to the dearest.
@@ -234,5 +234,83 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// Unicode diagram set in a monospaced SVG text block.
     fn svg(&self) -> String {
         crate::render::text_svg(&self.diagram())
+    }
+}
+
+/// What the history rules see of a game ([`crate::Game::history`]): its positions, the start
+/// first and the current one last, their repetition keys, and the rules. The rules of a game's
+/// history (repetition, move limits, claims) read only this, never the game itself.
+#[derive(Debug)]
+pub struct History<'a, V: Variant> {
+    // Never empty: a game always has a position.
+    positions: &'a [V],
+    keys: &'a [u64],
+    rules: &'a V::Rules,
+}
+
+impl<V: Variant> Clone for History<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: Variant> Copy for History<'_, V> {}
+
+impl<'a, V: Variant> History<'a, V> {
+    /// The history of a game with these positions (at least one) and their keys.
+    pub(crate) fn new(positions: &'a [V], keys: &'a [u64], rules: &'a V::Rules) -> Self {
+        debug_assert!(!positions.is_empty() && positions.len() == keys.len());
+        History {
+            positions,
+            keys,
+            rules,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &'a V {
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// Every position, the start first and the current one last.
+    pub fn positions(&self) -> &'a [V] {
+        self.positions
+    }
+
+    /// The repetition key of every position, parallel to [`History::positions`].
+    pub fn keys(&self) -> &'a [u64] {
+        self.keys
+    }
+
+    /// The rules the game is played under.
+    pub fn rules(&self) -> &'a V::Rules {
+        self.rules
+    }
+
+    /// How many times the current position has occurred, this time included.
+    pub fn repetitions(&self) -> usize {
+        let last = self.keys.len() - 1;
+        self.occurrences(self.keys[last], last, self.position().halfmove_clock())
+    }
+
+    /// How many times the position after `mv` would have occurred, that time included.
+    pub fn repetitions_after(&self, mv: V::Move) -> usize {
+        let mut next = self.position().clone();
+        next.play_or_pass(mv);
+        1 + self.occurrences(
+            next.repetition_key(),
+            self.keys.len(),
+            next.halfmove_clock(),
+        )
+    }
+
+    /// Occurrences of `key` among the keys at `index`, `index - 2`, ... no further back than
+    /// `window` plies (positions before the last irreversible move cannot repeat).
+    fn occurrences(&self, key: u64, index: usize, window: u32) -> usize {
+        let oldest = index.saturating_sub(window as usize);
+        (oldest..=index.min(self.keys.len().saturating_sub(1)))
+            .rev()
+            .filter(|&i| (index - i) % 2 == 0 && self.keys[i] == key)
+            .count()
     }
 }

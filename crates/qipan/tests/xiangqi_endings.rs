@@ -34,11 +34,11 @@ fn ten_checks_count_the_eleventh_and_its_reply_do_not() {
     // Five blocks: ten red checks, all counted.
     let game = checking_blocks(0, 5);
     assert_eq!(game.position().halfmove_clock(), 30);
-    assert_eq!(counted_plies(&game), 30);
+    assert_eq!(counted_plies(game.history()), 30);
     // Six blocks: checks 11 and 12 and the two replies are left out: 36 - 4.
     let game = checking_blocks(0, 6);
     assert_eq!(game.position().halfmove_clock(), 36);
-    assert_eq!(counted_plies(&game), 32);
+    assert_eq!(counted_plies(game.history()), 32);
 }
 
 #[test]

@@ -66,7 +66,7 @@ pub use unwinnable::{Analysis, Effort, ProofKind, Verdict, QUICK_NODES};
 pub use validate::{PositionError, PositionProblems};
 
 use crate::notation::{Notation, NotationError};
-use crate::{Color, Game, GameKind, MoveError, Outcome, Termination, Variant};
+use crate::{Color, GameKind, History, MoveError, Outcome, Termination, Variant};
 
 impl Chess {
     /// The position as FEN (same as [`Chess::to_fen`]).
@@ -328,29 +328,29 @@ impl Variant for Chess {
     }
 
     /// The seventy-five-move rule (halfmove clock at least 150), then fivefold repetition.
-    fn history_outcome(game: &Game<Chess>) -> Option<Outcome> {
-        let pos = game.position();
+    fn history_outcome(history: History<'_, Chess>) -> Option<Outcome> {
+        let pos = history.position();
         if pos.is_seventyfive_moves() {
             return Some(Outcome::draw(Termination::SeventyfiveMoves));
         }
-        if game.repetitions() >= 5 {
+        if history.repetitions() >= 5 {
             return Some(Outcome::draw(Termination::FivefoldRepetition));
         }
         None
     }
 
     /// The fifty-move rule, then threefold repetition (now, or after a legal move).
-    fn claimable(game: &Game<Chess>) -> Vec<Termination> {
-        let pos = game.position();
+    fn claimable(history: History<'_, Chess>) -> Vec<Termination> {
+        let pos = history.position();
         let mut claims = Vec::new();
         if pos.can_claim_fifty_moves() {
             claims.push(Termination::FiftyMoves);
         }
-        if game.repetitions() >= 3
+        if history.repetitions() >= 3
             || pos
                 .legal_moves()
                 .into_iter()
-                .any(|mv| game.repetitions_after(mv) >= 3)
+                .any(|mv| history.repetitions_after(mv) >= 3)
         {
             claims.push(Termination::ThreefoldRepetition);
         }

@@ -54,7 +54,7 @@ use std::str::FromStr;
 
 use crate::notation::{Notation, NotationError};
 use crate::{
-    Color, Game, GameKind, GameRules, MoveError, Outcome, Termination, UnknownRules, Variant,
+    Color, GameKind, GameRules, History, MoveError, Outcome, Termination, UnknownRules, Variant,
 };
 
 /// How repetitions are judged.
@@ -294,12 +294,12 @@ impl Variant for Xiangqi {
         None
     }
 
-    fn history_outcome(game: &Game<Self>) -> Option<Outcome> {
-        repetition::judge(game).or_else(|| {
-            let limit = game.rules().move_limit;
+    fn history_outcome(history: History<'_, Self>) -> Option<Outcome> {
+        repetition::judge(history).or_else(|| {
+            let limit = history.rules().move_limit;
             let plies = limit.saturating_mul(2);
             // The counted plies never exceed the clock: count them only when the clock is there.
-            (limit > 0 && game.position().halfmove >= plies && counted_plies(game) >= plies)
+            (limit > 0 && history.position().halfmove >= plies && counted_plies(history) >= plies)
                 .then(|| Outcome::draw(Termination::MoveLimit))
         })
     }

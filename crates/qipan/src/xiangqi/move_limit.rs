@@ -9,7 +9,7 @@
 //! case) and differ when both do (see `docs/rules-xiangqi.md`).
 
 use super::Xiangqi;
-use crate::Game;
+use crate::History;
 
 /// How many checks of each side count towards the move limit in a stretch without capture.
 pub const CHECKS_COUNTED: u32 = 10;
@@ -29,11 +29,11 @@ pub const CHECKS_COUNTED: u32 = 10;
 /// }
 /// // 12 checks: the 11th and 12th and the replies to them are not counted.
 /// assert_eq!(game.position().halfmove_clock(), 24);
-/// assert_eq!(counted_plies(&game), 20);
+/// assert_eq!(counted_plies(game.history()), 20);
 /// ```
-pub fn counted_plies(game: &Game<Xiangqi>) -> u32 {
-    let positions = game.positions();
-    let clock = game.position().halfmove;
+pub fn counted_plies(history: History<'_, Xiangqi>) -> u32 {
+    let positions = history.positions();
+    let clock = history.position().halfmove;
     let known = (clock as usize).min(positions.len() - 1);
     let mut counted = clock - known as u32;
     let mut checks = [0u32; 2];

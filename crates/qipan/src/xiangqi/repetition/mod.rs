@@ -50,25 +50,25 @@ mod cxa;
 mod kill;
 
 use super::{RuleSet, Xiangqi};
-use crate::{Color, Game, Outcome, Termination};
+use crate::{Color, History, Outcome, Termination};
 
 /// The verdict on the game's repetitions, if the current position has occurred three times.
-pub(crate) fn judge(game: &Game<Xiangqi>) -> Option<Outcome> {
-    if game.repetitions() < 3 {
+pub(crate) fn judge(history: History<'_, Xiangqi>) -> Option<Outcome> {
+    if history.repetitions() < 3 {
         return None;
     }
-    Some(match game.rules().repetition {
+    Some(match history.rules().repetition {
         RuleSet::SimpleRepetition => Outcome::draw(Termination::Repetition),
-        RuleSet::Asian => judge_cycle(&game.positions()[cycle_start(game)..]),
-        RuleSet::Chinese => cxa::judge_cycle(&game.positions()[cycle_start(game)..]),
+        RuleSet::Asian => judge_cycle(&history.positions()[cycle_start(history)..]),
+        RuleSet::Chinese => cxa::judge_cycle(&history.positions()[cycle_start(history)..]),
     })
 }
 
 /// The index of the first of the last three occurrences of the current position.
-fn cycle_start(game: &Game<Xiangqi>) -> usize {
-    let keys = game.keys();
+fn cycle_start(history: History<'_, Xiangqi>) -> usize {
+    let keys = history.keys();
     let last = keys.len() - 1;
-    let oldest = last.saturating_sub(game.position().halfmove_clock() as usize);
+    let oldest = last.saturating_sub(history.position().halfmove_clock() as usize);
     let mut seen = 0;
     let mut i = last;
     while i >= oldest + 2 {
