@@ -22,7 +22,7 @@ use qipan::{Chess, ErrorKind, Game, Xiangqi};
 use wasm_bindgen::prelude::*;
 
 use crate::chess::ChessBoard;
-use crate::engine::{
+use crate::engine_values::{
     best_event, engine_error, event, field, info_to_js, limit_from_js, line_text, moves_from_js,
     option_to_js, set, strings, usage, write_line,
 };
@@ -155,7 +155,8 @@ impl XboardSession {
             analysis,
             root_moves: moves_from_js(pos, &field(options, "rootMoves"), "rootMoves")?,
             ban_moves: moves_from_js(pos, &field(options, "banMoves"), "banMoves")?,
-            multipv: crate::engine::optional_number(options, "multipv", 500.0)?.map(|n| n as u32),
+            multipv: crate::engine_values::optional_number(options, "multipv", 500.0)?
+                .map(|n| n as u32),
             ..SearchOptions::default()
         };
         let plan = xboard_search_plan(

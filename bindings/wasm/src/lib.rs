@@ -18,6 +18,8 @@ mod class;
 #[cfg(feature = "engines")]
 pub mod engine;
 #[cfg(feature = "engines")]
+pub mod engine_values;
+#[cfg(feature = "engines")]
 pub mod engine_xboard;
 pub mod games;
 pub mod inspect;

@@ -19,7 +19,7 @@ test(`chess960: ${POSITIONS} positions agree with ffish`, () => {
   let castles = 0;
   for (let game = 0; positions < POSITIONS; game++) {
     const number = Math.floor(rand() * 960);
-    // Issue 8's names; ChessBoard.chess960(number | fen) is the shorthand for both.
+    // Both constructors by turns: fromChess960Pos(number) and its shorthand chess960(number | fen).
     const board = game % 2 === 0 ? ChessBoard.fromChess960Pos(number) : ChessBoard.chess960(number);
     assert.ok(board.isChess960());
     assert.equal(board.chess960Pos(), number);
