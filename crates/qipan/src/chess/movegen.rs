@@ -199,6 +199,21 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
 impl Chess {
+    /// Whether the side to move's pawn on `from` taking en passant on `ep` leaves its king on
+    /// `king` unattacked: both pawns lifted, the capturer put on `ep`, and the taken pawn's own
+    /// attacks left out.
+    #[inline]
+    pub(crate) fn en_passant_keeps_king_safe(
+        &self,
+        king: Square,
+        from: Square,
+        ep: Square,
+    ) -> bool {
+        let captured = Square::new((ep.index() ^ 8) as u32);
+        let after = (self.occupied() ^ from ^ captured) | ep;
+        (self.attackers_to(king, !self.turn, after) - Bitboard::from_square(captured)).is_empty()
+    }
+
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -560,12 +575,8 @@ impl Chess {
         // En passant: tested by removing both pawns and looking at the king.
         if let Some(ep) = self.ep {
             if to_mask.contains(ep) {
-                let captured = Square::new((ep.index() ^ 8) as u32);
                 for from in pawn_attacks(them, ep) & pawns {
-                    let after = (occ ^ from ^ captured) | ep;
-                    if (self.attackers_to(king, them, after) - Bitboard::from_square(captured))
-                        .is_empty()
-                    {
+                    if self.en_passant_keeps_king_safe(king, from, ep) {
                         sink.special(Move::en_passant(from, ep));
                     }
                 }

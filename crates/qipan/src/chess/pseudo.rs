@@ -73,10 +73,7 @@ impl Chess {
                 push(&mut list, sq, target);
             }
         }
-        let up = |bb: Bitboard| match us {
-            Color::White => Bitboard(bb.0 << 8),
-            Color::Black => Bitboard(bb.0 >> 8),
-        };
+        let up = |bb: Bitboard| pawn_push(us, bb);
         let back = |sq: Square, steps: u32| match us {
             Color::White => Square::new(sq.index() as u32 - 8 * steps),
             Color::Black => Square::new(sq.index() as u32 + 8 * steps),
@@ -132,16 +129,7 @@ impl Chess {
         let Some(king) = self.king(self.turn) else {
             return list;
         };
-        list.retain(|mv| {
-            let captured = Square::new(mv.from().rank() * 8 + mv.to().file());
-            let occupied = (self.occupied()
-                - Bitboard::from_square(mv.from())
-                - Bitboard::from_square(captured))
-                | Bitboard::from_square(mv.to());
-            // The taken pawn attacks nothing any more.
-            (self.attackers_to(king, !self.turn, occupied) - Bitboard::from_square(captured))
-                .is_empty()
-        });
+        list.retain(|mv| self.en_passant_keeps_king_safe(king, mv.from(), mv.to()));
         list
     }
 
@@ -225,10 +213,7 @@ impl Chess {
             if pawn_attacks(us, from).contains(to) {
                 return self.colors[(!us).index()].contains(to);
             }
-            let up = |bb: Bitboard| match us {
-                Color::White => Bitboard(bb.0 << 8),
-                Color::Black => Bitboard(bb.0 >> 8),
-            };
+            let up = |bb: Bitboard| pawn_push(us, bb);
             let single = up(Bitboard::from_square(from)) - occupied;
             let double = up(single & self.double_step_from(us)) - occupied;
             return (single | double).contains(to);
@@ -238,6 +223,14 @@ impl Chess {
             Bitboard::from_square(mv.to()),
         )
         .contains(&mv)
+    }
+}
+
+/// The squares one step ahead of the pawns of `us` on `bb`.
+fn pawn_push(us: Color, bb: Bitboard) -> Bitboard {
+    match us {
+        Color::White => Bitboard(bb.0 << 8),
+        Color::Black => Bitboard(bb.0 >> 8),
     }
 }
 
