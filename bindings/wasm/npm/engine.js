@@ -244,12 +244,13 @@ export class Engine {
       const start = xboard ? this.#session.startCommands() : [this.#session.startCommand()];
       for (const line of start) this.#send(line);
       // XBoard: the core's handshake is told the time (it prods a quiet engine with `ping 0`
-      // or `protover 2`, and ends features that come without `done=1`).
+      // or `protover 2`, and ends features that come without `done=1`); every 5 ms, as often
+      // as it may prod.
       const began = Date.now();
       const ticker = xboard
         ? setInterval(() => {
           if (!this.#dead) this.#handle(() => this.#session.tick(Date.now() - began));
-        }, 50)
+        }, 5)
         : null;
       try {
         await this.#wait((e) => e.type === "uciok", this.#timeouts.reply, xboard ? "feature done=1" : start[0] + "ok");

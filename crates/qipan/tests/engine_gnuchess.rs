@@ -16,9 +16,9 @@ use qipan::{Chess, Game};
 
 /// Starts GNU Chess, again when a start stays silent.
 ///
-/// GNU Chess 6.2.7 can deadlock as it starts (seen about once in a hundred starts on a busy
-/// machine; gdb shows its engine thread in `setbuffer(stdin)` waiting for the stdin lock that
-/// its input thread holds inside `fgets`): it then never answers anything, and the client's
+/// GNU Chess 6.2.7 can deadlock as it starts (gdb shows its adapter thread in `setbuffer(stdin)`
+/// waiting for the stdin lock that its input thread holds inside `fgets`; the handshake's quick
+/// prods nearly always free it): it then never answers anything, and the client's
 /// handshake ends in its reply timeout, as it must. That timeout is tested in the client's own
 /// tests; here a silent start is retried, at most three times.
 fn gnuchess() -> Engine {

@@ -4,8 +4,9 @@
 //! - Handshake: `xboard`, `protover 2`, then `feature` lines (each answered `accepted`, or
 //!   `rejected` for `san=1`) until `done=1`. Features must start within the reply timeout and
 //!   end with `done=1` or two seconds without one (the protocol's own wait); `done=0` extends
-//!   the wait to the reply timeout. While the engine is quiet, `ping 0` is sent every quarter
-//!   second (GNU Chess handles a line only once another one arrives), and `protover 2` again
+//!   the wait to the reply timeout. While the engine is quiet, `ping 0` is sent every 5 ms
+//!   for two seconds, then every quarter second (GNU Chess handles a line only once another one
+//!   arrives, and a deadlock it may start in ends only when lines arrive), and `protover 2` again
 //!   when pings are answered but it is not. `setboard` and `ping` are required, as
 //!   python-chess requires them.
 //! - A search: `ping` (what an earlier search left behind is read and dropped), after an

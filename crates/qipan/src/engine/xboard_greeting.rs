@@ -6,8 +6,20 @@ use super::error::EngineError;
 use super::xboard::XboardMessage;
 use super::xboard_plan::{xboard_feature, xboard_feature_reply};
 
-/// How long (ms) the engine may stay quiet during the handshake before it is sent `ping 0`.
-const PROD_AFTER_MS: u64 = 250;
+/// How long (ms) the engine may stay quiet during the handshake before it is sent `ping 0`, for
+/// the first [`FAST_PRODS`] prods; later ones wait [`SLOW_PROD_AFTER_MS`].
+///
+/// GNU Chess 6.2.7 can deadlock as it starts: its adapter thread waits for stdin's lock while its
+/// input thread holds it, blocked in `fgets`. Each line that arrives frees the lock for a moment,
+/// and only many of them come soon enough: measured here, prods every 250 ms left 17 of 20
+/// starts without a reply after 4 s, prods every 5 ms none of 30 (median 0.38 s).
+const PROD_AFTER_MS: u64 = 5;
+/// How many prods come [`PROD_AFTER_MS`] apart (two seconds of them).
+const FAST_PRODS: u32 = 400;
+/// The wait (ms) before each later prod, so a slow engine is not flooded.
+const SLOW_PROD_AFTER_MS: u64 = 250;
+/// The most prods one handshake sends.
+const MAX_PRODS: u32 = FAST_PRODS + 100;
 /// How long (ms) answered pings without features make `protover 2` be sent again.
 const IGNORED_AFTER_MS: u64 = 1000;
 /// The protocol's wait (ms) for `done` once features have come.
@@ -16,7 +28,7 @@ const FEATURES_FOR_MS: u64 = 2000;
 /// The state of one XBoard handshake; times are milliseconds since it started.
 ///
 /// GNU Chess starts slowly and then handles a line only when the next one arrives: a quiet engine
-/// is sent `ping 0` now and then (its `pong 0`, never a number a client waits for later, is
+/// is sent `ping 0`, often at first and then now and then (its `pong 0`, never a number a client waits for later, is
 /// dropped). Now and then it answers pings but never `protover 2`: that is sent again (at most
 /// three times) after a second of pongs without features. Features end with `done=1`, or two
 /// seconds without `done`; after `done=0` only `done=1` (or the client's reply timeout) does.
@@ -58,8 +70,17 @@ impl XboardHandshake {
 
     /// When (ms) [`quiet`](Self::quiet) next has something to do.
     pub fn next_wake(&self) -> u64 {
-        let prod = self.quiet_since + PROD_AFTER_MS;
+        let prod = self.quiet_since + self.prod_after();
         self.features_until.map_or(prod, |t| t.min(prod))
+    }
+
+    /// How long (ms) the engine may stay quiet before the next prod.
+    fn prod_after(&self) -> u64 {
+        if self.prods < FAST_PRODS {
+            PROD_AFTER_MS
+        } else {
+            SLOW_PROD_AFTER_MS
+        }
     }
 
     /// Reads a line the engine sent at `now`.
@@ -102,7 +123,7 @@ impl XboardHandshake {
             step.done = true;
             return step;
         }
-        if now < self.quiet_since + PROD_AFTER_MS {
+        if now < self.quiet_since + self.prod_after() {
             return step;
         }
         let ignored = self
@@ -112,7 +133,7 @@ impl XboardHandshake {
             self.protovers += 1;
             self.first_pong = None;
             step.send.push("protover 2".to_owned());
-        } else if self.prods < 100 {
+        } else if self.prods < MAX_PRODS {
             self.prods += 1;
             step.send.push("ping 0".to_owned());
         }
@@ -148,11 +169,12 @@ mod tests {
     #[test]
     fn a_slow_engine_is_prodded_then_asked_again() {
         let mut h = XboardHandshake::default();
-        assert!(h.quiet(100).send.is_empty());
-        assert_eq!(h.next_wake(), 250);
-        assert_eq!(h.quiet(250).send, ["ping 0"]);
+        assert!(h.quiet(4).send.is_empty());
+        assert_eq!(h.next_wake(), 5);
+        assert_eq!(h.quiet(5).send, ["ping 0"]);
         assert!(h.heard(300, "pong 0").send.is_empty());
-        assert_eq!(h.quiet(550).send, ["ping 0"]);
+        assert!(h.quiet(304).send.is_empty());
+        assert_eq!(h.quiet(305).send, ["ping 0"]);
         assert_eq!(h.quiet(1300).send, ["protover 2"]);
         let step = h.heard(1400, "feature ping=1 setboard=1 san=1");
         assert_eq!(
@@ -166,6 +188,20 @@ mod tests {
         assert!(h.quiet(3400).done);
         assert!(xboard_missing_feature(&step.features).is_none());
         assert!(xboard_missing_feature(&step.features[..1]).is_some());
+    }
+
+    #[test]
+    fn prods_slow_down_then_stop() {
+        let mut h = XboardHandshake::default();
+        let mut now = 0;
+        let mut sent = 0;
+        while sent < MAX_PRODS {
+            now = h.next_wake();
+            assert_eq!(h.quiet(now).send, ["ping 0"], "prod {sent}");
+            sent += 1;
+        }
+        assert_eq!(now, 400 * 5 + 100 * 250);
+        assert!(h.quiet(now + 10_000).send.is_empty());
     }
 
     #[test]
