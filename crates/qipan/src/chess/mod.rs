@@ -22,6 +22,7 @@ mod chess960;
 mod epd;
 mod fen;
 mod inspect;
+mod move_sink;
 mod movegen;
 mod moves;
 mod piece;
