@@ -9,4 +9,6 @@ if ! { [ -x /usr/games/stockfish ] && [ -x /usr/games/fairy-stockfish ] && [ -x 
 fi
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
+# The core's API docs: every intra-doc link resolves.
+RUSTDOCFLAGS="-D warnings" cargo doc -p qipan --no-deps
 cargo test

@@ -27,6 +27,7 @@ mod movegen;
 mod moves;
 mod piece;
 mod position;
+mod position_problems;
 mod promoted;
 mod pseudo;
 mod role;

@@ -75,7 +75,7 @@ impl Default for Timeouts {
     }
 }
 
-/// How to search, besides the [`Limit`].
+/// How to search, besides the [`Limit`](super::Limit).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchOptions<M> {
     /// How many best lines to report (`MultiPV`); `None` is one.
@@ -130,7 +130,7 @@ pub enum SearchEvent<M> {
     BestMove(BestMove<M>),
 }
 
-/// What [`Engine::play`] returns (python-chess's `PlayResult`).
+/// What [`Engine::play`](super::Engine::play) returns (python-chess's `PlayResult`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayResult<M> {
     /// The best move and the engine's offers.
@@ -139,7 +139,7 @@ pub struct PlayResult<M> {
     pub info: Info<M>,
 }
 
-/// What [`Engine::search`] returns: the best move and the merged info of each line.
+/// What [`Engine::search`](super::Engine::search) returns: the best move and the merged info of each line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchResult<M> {
     /// The best move and the engine's offers.

@@ -84,7 +84,7 @@ enum Phase {
     Done,
 }
 
-/// Reads one game of a [`LineSource`] as [`PgnEvent`]s (see the [module](self) documentation).
+/// Reads one game of a [`LineSource`] as [`PgnEvent`]s (see the documentation of the module `pgn::events`).
 ///
 /// ```
 /// use qipan::pgn::{EventReader, PgnEvent, ReadLines};

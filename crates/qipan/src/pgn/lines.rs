@@ -33,7 +33,7 @@ enum State {
 }
 
 /// Collects the lines of one game, deciding line by line where it ends (see the
-/// [module](self) documentation).
+/// module documentation).
 ///
 /// ```
 /// use qipan::pgn::{GameLines, LineStep, Limits};

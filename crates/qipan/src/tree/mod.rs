@@ -1,8 +1,9 @@
 //! [`GameTree`]: a game record as a tree of moves — tags, a start position, and for every move
-//! its comments, NAGs and variations — read from PGN ([`GameTree::read`]), built move by move,
-//! edited, and written back ([`GameTree::write_pgn`]). The shapes are python-chess's
-//! `chess.pgn.Game`: the root node stands for the start position, every other node for the
-//! move that leads to it, and a node's first child is its main line.
+//! its comments, NAGs and variations — read from PGN ([`GameTree::read_with`],
+//! [`AnyGameTree::read`]), built move by move, edited, and written back
+//! ([`GameTree::write_pgn`]). The shapes are python-chess's `chess.pgn.Game`: the root node
+//! stands for the start position, every other node for the move that leads to it, and a
+//! node's first child is its main line.
 //!
 //! Every node keeps the position after its move, so walking, writing and checking moves never
 //! replay the game from the start. [`AnyGameTree`] holds a tree of the game chosen at run time.

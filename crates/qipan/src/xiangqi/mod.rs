@@ -3,7 +3,7 @@
 //!
 //! [`Xiangqi`] is a position: a 9×10 mailbox board (square = `rank * 9 + file`, files `a`–`i`
 //! from Red's left, ranks 0–9 from Red's side) with per-side piece lists, the side to move, the
-//! clocks and a zobrist key. It implements [`Variant`], so [`Game`] and [`perft`](crate::perft)
+//! clocks and a zobrist key. It implements [`Variant`], so [`Game`](crate::Game) and [`perft`](crate::perft)
 //! work on it. Red is [`Color::RED`] (= `Color::White`) and moves first.
 //!
 //! ```
@@ -71,7 +71,7 @@ pub enum RuleSet {
     Chinese,
 }
 
-/// The rules a Xiangqi [`Game`] is played under.
+/// The rules a Xiangqi [`Game`](crate::Game) is played under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct XiangqiRules {
     /// How repetitions are judged.

@@ -29,7 +29,7 @@ struct Stats {
     score: u32,
 }
 
-/// Collects games and writes the Polyglot book they make (see the [module](self) docs for the
+/// Collects games and writes the Polyglot book they make (see the module docs for the
 /// rules).
 #[derive(Debug, Clone)]
 pub struct BookBuilder {
@@ -135,7 +135,7 @@ impl BookBuilder {
         self.games - before
     }
 
-    /// The book's entries, filtered and sorted (see the [module](self) docs).
+    /// The book's entries, filtered and sorted (see the module docs).
     pub fn entries(&self) -> Vec<Entry> {
         let mut kept: Vec<Entry> = self
             .stats

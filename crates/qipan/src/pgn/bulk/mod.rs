@@ -86,7 +86,7 @@ impl BulkOptions {
 #[derive(Debug)]
 pub struct BulkReplay(ParallelMap<GameSummary>);
 
-/// Replays every game of `reader` (see the [module docs](self)).
+/// Replays every game of `reader` (see the module docs of `pgn::bulk`).
 ///
 /// ```
 /// use qipan::pgn::{replay_source, BulkOptions};

@@ -7,7 +7,7 @@ use super::super::Splitter;
 use super::{BulkOptions, BulkReplay};
 
 /// Replays the games of the chunks that begin in `[start, end)` of `file` (see the
-/// [module docs](super) for chunks and sync lines): the games that start in the range, for a file
+/// module docs of `pgn::bulk` for chunks and sync lines): the games that start in the range, for a file
 /// where every game starts with tags after a blank line.
 ///
 /// The summaries' `offset` and `line` are those in the whole file; their `index` (and the error's
