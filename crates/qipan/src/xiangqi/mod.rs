@@ -21,6 +21,7 @@
 //! assert_eq!(outcome.winner, Some(Color::RED));
 //! ```
 
+mod attacks;
 mod board;
 mod chinese;
 mod fen;
