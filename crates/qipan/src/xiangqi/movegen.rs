@@ -1,4 +1,4 @@
-//! Strictly legal move generation: [`Move`], [`MoveList`], legal moves, bulk counting and
+//! Strictly legal move generation: [`MoveList`], legal moves, bulk counting and
 //! [`Xiangqi::is_legal`].
 //!
 //! Legality is decided without playing most moves. Before generating, one pass from the general
@@ -21,92 +21,14 @@
 //! assert_eq!(perft(&start, 3), 79666);
 //! ```
 
-use std::fmt;
-
 use arrayvec::ArrayVec;
 
 use super::board::{blockers_down, blockers_up, is, tag};
 use super::tables::{
     horse_leg, ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE, SOLDIER_STEPS,
 };
-use super::{Square, Xiangqi};
+use super::{Move, Square, Xiangqi};
 use crate::Color;
-
-/// A move: from one square to another. `Display` writes ICCS with ranks 0–9 (`h2e2`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    from: Square,
-    to: Square,
-}
-
-impl Move {
-    /// The move from `from` to `to` (legal or not).
-    #[inline]
-    pub const fn new(from: Square, to: Square) -> Move {
-        Move { from, to }
-    }
-
-    /// The null move (`0000`: from a0 to a0): no piece moves, the side to move passes. It is
-    /// never legal; [`Game::push`](crate::Game::push) plays it when the side to move is not in
-    /// check.
-    #[inline]
-    pub const fn null() -> Move {
-        Move {
-            from: Square(0),
-            to: Square(0),
-        }
-    }
-
-    /// Whether this is [`Move::null`].
-    #[inline]
-    pub const fn is_null(self) -> bool {
-        self.from.0 == 0 && self.to.0 == 0
-    }
-
-    /// The square the piece leaves.
-    #[inline]
-    pub const fn from(self) -> Square {
-        self.from
-    }
-
-    /// The square the piece goes to.
-    #[inline]
-    pub const fn to(self) -> Square {
-        self.to
-    }
-
-    /// A compact code: `from * 90 + to` (0–8099).
-    pub const fn to_u16(self) -> u16 {
-        self.from.0 as u16 * 90 + self.to.0 as u16
-    }
-
-    /// The move of a [`Move::to_u16`] code, `None` above 8099.
-    pub const fn from_u16(code: u16) -> Option<Move> {
-        if code < 8100 {
-            Some(Move {
-                from: Square((code / 90) as u8),
-                to: Square((code % 90) as u8),
-            })
-        } else {
-            None
-        }
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_null() {
-            return f.write_str("0000");
-        }
-        write!(f, "{}{}", self.from, self.to)
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
 
 /// The legal moves of a position, on the stack (no position has more than 128 moves).
 pub type MoveList = ArrayVec<Move, 128>;
