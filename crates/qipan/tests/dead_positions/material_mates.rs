@@ -235,3 +235,50 @@ pub fn with_captures(material: &Material) -> Vec<Material> {
     }
     all
 }
+
+/// The pieces of `pos` as a [`Material`] with `winner` as the winner, when no
+/// pawn is left and every bishop stands on one colour of square.
+pub fn material_of(pos: &Chess, winner: Color) -> Option<Material> {
+    use qipan::chess::Bitboard;
+    let roles = |color: Color| {
+        let mut roles: Vec<Role> = pos
+            .by_color(color)
+            .into_iter()
+            .filter_map(|sq| pos.piece_at(sq).map(|p| p.role))
+            .filter(|&role| role != Role::King)
+            .collect();
+        roles.sort();
+        roles
+    };
+    let bishops = pos.pieces(Color::White, Role::Bishop) | pos.pieces(Color::Black, Role::Bishop);
+    let light = (bishops & Bitboard::DARK).is_empty();
+    let pawns = pos.pieces(Color::White, Role::Pawn) | pos.pieces(Color::Black, Role::Pawn);
+    (pawns.is_empty() && (light || (bishops & Bitboard::LIGHT).is_empty())).then(|| Material {
+        winner: roles(winner),
+        loser: roles(!winner),
+        light_bishops: light,
+    })
+}
+
+/// Whether no placement of `material`, nor of what captures leave of it, has the loser mated
+/// (each set enumerated once, remembered in `known`); a mate found fails the test.
+pub fn material_has_no_mate(
+    material: &Material,
+    known: &mut std::collections::HashMap<Material, bool>,
+) -> bool {
+    for part in with_captures(material) {
+        if let std::collections::hash_map::Entry::Vacant(entry) = known.entry(part.clone()) {
+            let start = std::time::Instant::now();
+            let (mate, tested) = first_mate(&part);
+            eprintln!(
+                "material {part:?}: {tested} placements tested, {:.1} s, mate {mate:?}",
+                start.elapsed().as_secs_f64()
+            );
+            entry.insert(mate.is_none());
+        }
+        if !known[&part] {
+            return false;
+        }
+    }
+    true
+}
