@@ -49,7 +49,7 @@ pub mod polyglot;
 pub use bitboard::Bitboard;
 pub use epd::{check_epd_opcode, epd_fen, python_float, split_epd, EpdError, EpdOperand};
 pub use fen::{FenError, FenOptions};
-pub use movegen::MoveList;
+pub use move_sink::MoveList;
 pub use moves::{CastlingSide, Move, MoveKind};
 pub use piece::Piece;
 pub use position::Chess;

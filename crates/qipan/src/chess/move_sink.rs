@@ -1,8 +1,12 @@
 //! Where the move generator puts its moves: a list, a count, or the one move a SAN reader
 //! looks for. The generator is written once over [`Sink`]; each sink is inlined into it.
 
-use super::movegen::MoveList;
+use arrayvec::ArrayVec;
+
 use super::{Bitboard, Move, Role, Square};
+
+/// A list of moves without heap allocation (no position has more than 218 legal moves).
+pub type MoveList = ArrayVec<Move, 1024>;
 
 /// Receives generated moves.
 pub(super) trait Sink {

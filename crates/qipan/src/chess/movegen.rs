@@ -7,17 +7,12 @@
 //! assert_eq!(pos.count_legal_moves(), 26);
 //! ```
 
-use arrayvec::ArrayVec;
-
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use super::move_sink::{Counter, Find, Sink};
+use super::move_sink::{Counter, Find, MoveList, Sink};
 use super::{Bitboard, Chess, Move, MoveKind, Role, Square};
 use crate::Color;
-
-/// A list of moves without heap allocation (no position has more than 218 legal moves).
-pub type MoveList = ArrayVec<Move, 1024>;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
