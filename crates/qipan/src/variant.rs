@@ -1,6 +1,6 @@
 //! The seam between the games: [`Variant`].
 //!
-//! Everything that does not depend on the game — perft, [`Game`](crate::Game)(crate::Game) with its history,
+//! Everything that does not depend on the game — perft, [`Game`](crate::Game) with its history,
 //! claims and adjudications, the bindings' shared code — is written once against this trait. A
 //! variant's position is a small value that is copied to make a move (copy-make), so `Clone` must
 //! be cheap.
@@ -13,8 +13,8 @@ use std::str::FromStr;
 use crate::notation::{Notation, NotationError};
 use crate::{Color, GameKind, MoveError, Outcome, Termination, UnknownRules, Verdict};
 
-/// The rules a [`Game`](crate::Game) carries: a value with one canonical name per rule set, read with
-/// `FromStr` and written with `Display` — the names every front end takes (`--rules`,
+/// The rules a [`Game`](crate::Game) carries: a value with one canonical name per rule set, read
+/// with `FromStr` and written with `Display` — the names every front end takes (`--rules`,
 /// `rules=`, `{rules}`).
 pub trait GameRules:
     Clone
@@ -49,8 +49,8 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     type MoveList: Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move> + Default + Debug;
     /// The error of this variant's FEN parser.
     type FenError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
-    /// The rules a [`Game`](crate::Game) carries (Chess960 castling; the Xiangqi repetition rule set, move
-    /// limit...).
+    /// The rules a [`Game`](crate::Game) carries (Chess960 castling; the Xiangqi repetition rule
+    /// set, move limit...).
     type Rules: GameRules;
 
     /// The variant's name: `"chess"`, `"xiangqi"`.
@@ -119,9 +119,10 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     }
 
     /// The null move: a value of `Self::Move` that moves no piece (written `0000` in coordinate
-    /// notation, `--` in PGN). Playing it passes the turn ([`Variant::play_null`]). It is never
-    /// in [`Variant::legal_moves`] and [`Variant::is_legal`] refuses it, so move generation and
-    /// perft never see it; [`Game::push`](crate::Game::push) plays it when the side to move is not in check.
+    /// notation, `--` in PGN). Playing it passes the turn ([`Variant::play_null`]). It is never in
+    /// [`Variant::legal_moves`] and [`Variant::is_legal`] refuses it, so move generation and perft
+    /// never see it; [`Game::push`](crate::Game::push) plays it when the side to move is not in
+    /// check.
     fn null_move() -> Self::Move;
     /// Whether `mv` is [`Variant::null_move`].
     fn is_null(mv: Self::Move) -> bool {
@@ -179,8 +180,8 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn repetition_key(&self) -> u64 {
         self.zobrist()
     }
-    /// Plies since the last capture (and pawn move in chess). A [`Game`](crate::Game) looks for repetitions only
-    /// this far back.
+    /// Plies since the last capture (and pawn move in chess). A [`Game`](crate::Game) looks for
+    /// repetitions only this far back.
     fn halfmove_clock(&self) -> u32;
     /// The move number: 1 at the start, incremented after Black's move.
     fn fullmove_number(&self) -> u32;

@@ -230,11 +230,11 @@ fn mates_within(pos: &Chess, winner: Color, plies: u32) -> bool {
 }
 
 /// Only a proof of "cannot" saves a flag: an undetermined verdict is no proof, and the flag then
-/// loses (FIDE 6.9 as an arbiter without a proof would apply it), as it does when the opponent
-/// can mate. King and bishop against king and knight: White can mate (Black's knight blocks next
-/// to its king in a corner of the bishop's colour, 17 plies away). Within the quick check's effort
-/// (8 plies) the analysis finds neither that line nor a proof; the full effort finds the line, which replays to the mate.
-/// Either way Black's flag falls to a White win.
+/// loses (FIDE 6.9 as an arbiter without a proof would apply it), as it does when the opponent can
+/// mate. King and bishop against king and knight: White can mate (Black's knight blocks next to its
+/// king in a corner of the bishop's colour, 17 plies away). Within the quick check's effort (8
+/// plies) the analysis finds neither that line nor a proof; the full effort finds the line, which
+/// replays to the mate. Either way Black's flag falls to a White win.
 #[test]
 fn the_flag_loses_unless_cannot_is_proved() {
     let pos: Chess = "8/8/6K1/8/5B2/4n3/k7/8 w - - 14 194".parse().unwrap();

@@ -106,10 +106,11 @@ impl ArchiveGame {
         tree
     }
 
-    /// The game's main line replayed as a PGN record's is ([`replay_with`](crate::pgn::replay_with)): the ending by the
-    /// rules, the `Result` tag checked against it, and the errors of [`to_tree`](Self::to_tree)
-    /// first (a refused start, a move that cannot be played: the replay stops there). The
-    /// report's and its errors' `line` is 0, as an archive has no lines.
+    /// The game's main line replayed as a PGN record's is
+    /// ([`replay_with`](crate::pgn::replay_with)): the ending by the rules, the `Result` tag
+    /// checked against it, and the errors of [`to_tree`](Self::to_tree) first (a refused start, a
+    /// move that cannot be played: the replay stops there). The report's and its errors' `line` is
+    /// 0, as an archive has no lines.
     ///
     /// ```
     /// use qipan::archive::{read_archive, ArchiveLimits};

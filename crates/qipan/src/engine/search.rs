@@ -139,7 +139,8 @@ pub struct PlayResult<M> {
     pub info: Info<M>,
 }
 
-/// What [`Engine::search`](super::Engine::search) returns: the best move and the merged info of each line.
+/// What [`Engine::search`](super::Engine::search) returns: the best move and the merged info of
+/// each line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchResult<M> {
     /// The best move and the engine's offers.

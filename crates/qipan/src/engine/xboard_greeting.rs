@@ -28,10 +28,11 @@ const FEATURES_FOR_MS: u64 = 2000;
 /// The state of one XBoard handshake; times are milliseconds since it started.
 ///
 /// GNU Chess starts slowly and then handles a line only when the next one arrives: a quiet engine
-/// is sent `ping 0`, often at first and then now and then (its `pong 0`, never a number a client waits for later, is
-/// dropped). Now and then it answers pings but never `protover 2`: that is sent again (at most
-/// three times) after a second of pongs without features. Features end with `done=1`, or two
-/// seconds without `done`; after `done=0` only `done=1` (or the client's reply timeout) does.
+/// is sent `ping 0`, often at first and then now and then (its `pong 0`, never a number a client
+/// waits for later, is dropped). Now and then it answers pings but never `protover 2`: that is sent
+/// again (at most three times) after a second of pongs without features. Features end with
+/// `done=1`, or two seconds without `done`; after `done=0` only `done=1` (or the client's reply
+/// timeout) does.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct XboardHandshake {
     announced: bool,

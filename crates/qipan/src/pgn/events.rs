@@ -84,7 +84,8 @@ enum Phase {
     Done,
 }
 
-/// Reads one game of a [`LineSource`] as [`PgnEvent`]s (see the documentation of the module `pgn::events`).
+/// Reads one game of a [`LineSource`] as [`PgnEvent`]s (see the documentation of the module
+/// `pgn::events`).
 ///
 /// ```
 /// use qipan::pgn::{EventReader, PgnEvent, ReadLines};

@@ -9,10 +9,10 @@ use super::{RatingError, MAX_DIGITS};
 
 /// An exact number of points: a reduced rational `num / den` with `den > 0`.
 ///
-/// Values are built from decimal strings ([`FromStr`]), from integers ([`From<i64>`]) and by
-/// `+`, `-`, unary `-` and [`level_change`](super::level_change); all of these keep the denominator a product of 2s
-/// and 5s, so [`Display`](fmt::Display) always prints an exact, finite decimal without trailing
-/// zeros (`10.8`, `25.25`, `-10`, `0`).
+/// Values are built from decimal strings ([`FromStr`]), from integers ([`From<i64>`]) and by `+`,
+/// `-`, unary `-` and [`level_change`](super::level_change); all of these keep the denominator a
+/// product of 2s and 5s, so [`Display`](fmt::Display) always prints an exact, finite decimal
+/// without trailing zeros (`10.8`, `25.25`, `-10`, `0`).
 ///
 /// # Panics
 ///

@@ -1,10 +1,10 @@
 //! Xiangqi (中国象棋): the board, legal moves, FEN, ICCS / WXF / Chinese notation and the game's
 //! results.
 //!
-//! [`Xiangqi`] is a position: a 9×10 mailbox board (square = `rank * 9 + file`, files `a`–`i`
-//! from Red's left, ranks 0–9 from Red's side) with per-side piece lists, the side to move, the
-//! clocks and a zobrist key. It implements [`Variant`], so [`Game`](crate::Game) and [`perft`](crate::perft)
-//! work on it. Red is [`Color::RED`] (= `Color::White`) and moves first.
+//! [`Xiangqi`] is a position: a 9×10 mailbox board (square = `rank * 9 + file`, files `a`–`i` from
+//! Red's left, ranks 0–9 from Red's side) with per-side piece lists, the side to move, the clocks
+//! and a zobrist key. It implements [`Variant`], so [`Game`](crate::Game) and
+//! [`perft`](crate::perft) work on it. Red is [`Color::RED`] (= `Color::White`) and moves first.
 //!
 //! ```
 //! use qipan::{perft, Color, Game, Termination, Variant, Xiangqi};

@@ -19,10 +19,10 @@
 //! escape line) that follows a blank line (white space only), when the last non-blank line before
 //! it is no tag line (blank lines inside a tag section, as ChessBase writes them, split nothing).
 //! Bulk replay splits games as the [`Splitter`] does, and in addition starts a game at every sync
-//! line, whatever came before it (an unclosed comment, an XQBase trailer). So what follows a sync line does not
-//! depend on what precedes it, and the file cuts into *chunks*: from the start of the file to the
-//! first sync line, and from each sync line to the next. A chunk usually holds one game (more for
-//! games without tags, each starting after a result).
+//! line, whatever came before it (an unclosed comment, an XQBase trailer). So what follows a sync
+//! line does not depend on what precedes it, and the file cuts into *chunks*: from the start of the
+//! file to the first sync line, and from each sync line to the next. A chunk usually holds one game
+//! (more for games without tags, each starting after a result).
 //!
 //! [`replay_range`]`(file, start, end)` replays the games of the chunks that begin in
 //! `[start, end)`: the chunk at offset 0 when `start == 0`, and those of the sync lines whose first

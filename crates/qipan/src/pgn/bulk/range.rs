@@ -6,9 +6,9 @@ use super::super::split::{is_sync_line, line_kind, read_line_capped, LineKind};
 use super::super::Splitter;
 use super::{BulkOptions, BulkReplay};
 
-/// Replays the games of the chunks that begin in `[start, end)` of `file` (see the
-/// module docs of `pgn::bulk` for chunks and sync lines): the games that start in the range, for a file
-/// where every game starts with tags after a blank line.
+/// Replays the games of the chunks that begin in `[start, end)` of `file` (see the module docs of
+/// `pgn::bulk` for chunks and sync lines): the games that start in the range, for a file where
+/// every game starts with tags after a blank line.
 ///
 /// The summaries' `offset` and `line` are those in the whole file; their `index` (and the error's
 /// `game`) counts from 1 in the range: add the number of games of the ranges before to get the

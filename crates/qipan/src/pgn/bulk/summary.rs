@@ -75,9 +75,10 @@ fn tag_values(tags: &[(String, String)], wanted: &[String]) -> Vec<Option<String
         .collect()
 }
 
-/// Replays one game as the variant its tags name ([`GameKind::from_tags`](crate::GameKind::from_tags): chess,
-/// Chess960 or Xiangqi) and keeps its [`GameSummary`], with the values of the tags named in `wanted`.
-/// A game of another variant is an `unsupported_variant` error; nothing panics on any input.
+/// Replays one game as the variant its tags name
+/// ([`GameKind::from_tags`](crate::GameKind::from_tags): chess, Chess960 or Xiangqi) and keeps its
+/// [`GameSummary`], with the values of the tags named in `wanted`. A game of another variant is an
+/// `unsupported_variant` error; nothing panics on any input.
 pub fn summarize(raw: &RawGame, limits: &Limits, wanted: &[String]) -> GameSummary {
     let mut summary = GameSummary {
         index: raw.index,
