@@ -18,7 +18,7 @@
 use super::token::{byte_table, is_dropped_word, is_space, is_tag_name_byte, WORD_ENDS};
 use super::{nag_of_glyph, result_of, GameCheck, Limits, RawGame};
 use crate::chess::{ChessRules, Move};
-use crate::xiangqi::XiangqiRules;
+use crate::xiangqi::{Move as XiangqiMove, XiangqiRules};
 use crate::{Chess, Game, GameKind, Variant, Xiangqi};
 
 /// The [`GameCheck`] of a valid chess or Xiangqi game that reads the plain way (see the module
@@ -75,12 +75,20 @@ pub(super) trait PlainVariant: Variant + Copy {
     /// Without a pass, fewer plies than this since the last capture (or pawn move) leave the
     /// history nothing to decide: the game is judged on its last position alone.
     const HISTORY_PLIES: usize;
+    /// What the replay learns of each position from the move that led there (Xiangqi: whether
+    /// the side to move is in check); the default is nothing known.
+    type Known: Copy + Default;
     /// The legal move that `word` (one word of the main line, in `text` when the game is
     /// known to be UTF-8) names, read as the general reader reads it ([`Variant::parse_any`]);
     /// `None` for an error.
-    fn parse_plain(&self, word: &[u8], text: &str) -> Option<Self::Move>;
+    fn parse_plain(&self, word: &[u8], text: &str, known: Self::Known) -> Option<Self::Move>;
     /// Plays a move (or passes), perhaps without keeping the repetition key.
     fn play_plain(&mut self, mv: Self::Move);
+    /// [`PlainVariant::play_plain`], and what the position after it is known to be.
+    fn play_known(&mut self, mv: Self::Move, known: &mut Self::Known) {
+        self.play_plain(mv);
+        *known = Self::Known::default();
+    }
     /// The position with its repetition key, to start a [`Game`] from.
     fn with_key(self) -> Self;
 }
@@ -90,8 +98,9 @@ impl PlainVariant for Chess {
     // Without passes a position comes back four plies later at the earliest: five
     // occurrences take sixteen plies without a capture or pawn move.
     const HISTORY_PLIES: usize = 16;
+    type Known = ();
 
-    fn parse_plain(&self, word: &[u8], _: &str) -> Option<Move> {
+    fn parse_plain(&self, word: &[u8], _: &str, _: ()) -> Option<Move> {
         match self.parse_plain_san(word) {
             Some(mv) => Some(mv),
             None => self.parse_any(ascii(word)).ok(),
@@ -118,16 +127,36 @@ impl PlainVariant for Xiangqi {
     // A position comes back four plies later at the earliest: the third occurrence that the
     // repetition rules judge takes eight plies without a capture; the move limit many more.
     const HISTORY_PLIES: usize = 8;
+    /// Whether the side to move is in check, when known.
+    type Known = Option<bool>;
 
-    fn parse_plain(&self, word: &[u8], text: &str) -> Option<crate::xiangqi::Move> {
+    fn parse_plain(&self, word: &[u8], text: &str, in_check: Option<bool>) -> Option<XiangqiMove> {
         // The word lies in the game's text, checked UTF-8 once, and starts and ends on
         // character boundaries: its text without a second check.
         let at = (word.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
-        self.parse_any(text.get(at..at + word.len())?).ok()
+        let word = text.get(at..at + word.len())?;
+        self.parse_any_knowing(word, in_check == Some(false)).ok()
+    }
+
+    /// After a move, whether the side to move is in check, as [`Xiangqi::check_after`] reads it
+    /// from the move: when the side that moved had itself moved legally before, the side now to
+    /// move was not in check before the move. The game's first move, and a move after a pass,
+    /// have no such move before them: [`Xiangqi::is_check`] then.
+    fn play_known(&mut self, mv: XiangqiMove, in_check: &mut Option<bool>) {
+        if mv.is_null() {
+            self.play_null();
+            *in_check = None;
+            return;
+        }
+        self.play_unhashed(mv);
+        *in_check = Some(match in_check {
+            Some(_) => self.check_after(mv.from().index(), mv.to().index()),
+            None => self.is_check(),
+        });
     }
 
     /// Without the zobrist key, as for chess.
-    fn play_plain(&mut self, mv: crate::xiangqi::Move) {
+    fn play_plain(&mut self, mv: XiangqiMove) {
         if mv.is_null() {
             self.play_null();
         } else {
@@ -170,6 +199,7 @@ impl PlainRecord<'_> {
             // About one move in every ten bytes of a record.
             moves: Vec::with_capacity((bytes.len() / 8).min(limits.max_plies)),
             passed: false,
+            known: V::Known::default(),
             max_plies: limits.max_plies,
         };
         let result = play_movetext(bytes, self.movetext, limits, &mut play)?;
@@ -212,6 +242,8 @@ struct PlainReplay<'a, V: PlainVariant> {
     moves: Vec<V::Move>,
     /// A null move was played.
     passed: bool,
+    /// What the last move told of `position` ([`PlainVariant::Known`]).
+    known: V::Known,
     max_plies: usize,
 }
 
@@ -221,9 +253,9 @@ impl<V: PlainVariant> PlainReplay<'_, V> {
         if self.moves.len() >= self.max_plies {
             return None;
         }
-        let mv = self.position.parse_plain(text, self.text)?;
+        let mv = self.position.parse_plain(text, self.text, self.known)?;
         self.passed |= V::is_null(mv);
-        self.position.play_plain(mv);
+        self.position.play_known(mv, &mut self.known);
         self.moves.push(mv);
         if self.position.halfmove_clock() == 0 {
             self.zeroed = (self.position, self.moves.len());
@@ -455,8 +487,10 @@ static WORD_END: [bool; 256] = byte_table(WORD_ENDS, true);
 fn word_len(bytes: &[u8], start: usize, non_ascii: bool) -> Option<usize> {
     let mut i = start;
     loop {
-        i += count(&bytes[i..], |b| !WORD_END[usize::from(b)]);
         match bytes.get(i) {
+            Some(&b) if !WORD_END[usize::from(b)] => i += 1,
+            // A Chinese character (U+4000–U+9FFF: three bytes, never white space) at once.
+            Some(0xE4..=0xE9) if non_ascii => i += 3,
             Some(0x80..) if non_ascii => i += non_space_char_len(bytes, i)?,
             _ => return Some(i - start),
         }

@@ -394,7 +394,9 @@ impl SplitState {
                     }
                 }
                 b'[' if !self.has_moves => LineKind::Tag,
-                b'[' | b'%' | b'=' | 0x80.. => break,
+                // Outside ASCII, only a Chinese character (U+4000–U+9FFF: lead byte E4–E9,
+                // never white space) starts a movetext line here: a Xiangqi move.
+                b'[' | b'%' | b'=' | 0x80..=0xE3 | 0xEA.. => break,
                 _ => {
                     if self.terminated {
                         break;

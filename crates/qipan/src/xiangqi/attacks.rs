@@ -5,7 +5,8 @@ use arrayvec::ArrayVec;
 
 use super::board::{between_bits, code_color, is, tag, Xiangqi, BLACK_TAG, RED_TAG, SLOT_KIND};
 use super::tables::{
-    horse_leg, ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE, SOLDIER_STEPS,
+    horse_leg, ADVISOR_STEPS, COORDS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE,
+    SOLDIER_STEPS,
 };
 use super::{Move, PieceKind, Square};
 use crate::Color;
@@ -126,38 +127,42 @@ impl Xiangqi {
         from: usize,
         to: usize,
     ) -> bool {
-        let (gf, gr) = (g % 9, g / 9);
+        // Coordinates by table (a division by 9 costs several instructions, and this runs for
+        // every move a record names).
+        let gc = COORDS[g];
+        let (gf, gr) = (usize::from(gc & 15), usize::from(gc >> 4));
         let (mut file, mut rank) = (self.file_occ[gf] as u32, self.rank_occ[gr] as u32);
         if from < 90 {
-            if from % 9 == gf {
-                file &= !(1 << (from / 9));
+            let fc = COORDS[from];
+            if fc & 15 == gc & 15 {
+                file &= !(1 << (fc >> 4));
             }
-            if from / 9 == gr {
-                rank &= !(1 << (from % 9));
+            if fc >> 4 == gc >> 4 {
+                rank &= !(1 << (fc & 15));
             }
         }
-        if to % 9 == gf {
-            file |= 1 << (to / 9);
+        let tc = COORDS[to];
+        if tc & 15 == gc & 15 {
+            file |= 1 << (tc >> 4);
         }
-        if to / 9 == gr {
-            rank |= 1 << (to % 9);
+        if tc >> 4 == gc >> 4 {
+            rank |= 1 << (tc & 15);
         }
         // Sliders: the other general (flying) and chariots with no piece between, cannons with one.
+        // A captured piece's square (`NONE`) has coordinates that share no line with any point.
         let them = &self.slots[(!us).index()];
         for (slot, need) in [(0, 0), (7, 0), (8, 0), (9, 1), (10, 1)] {
-            let c = them[slot] as usize;
-            if c >= 90 || c == g || c == to {
-                continue;
-            }
-            let (cf, cr) = (c % 9, c / 9);
-            let between = if cf == gf {
-                file & between_bits(cr, gr)
-            } else if cr == gr && slot != 0 {
-                rank & between_bits(cf, gf)
+            let c = them[slot];
+            let apart = COORDS[usize::from(c)] ^ gc;
+            let between = if apart & 15 == 0 {
+                file & between_bits(usize::from(COORDS[usize::from(c)] >> 4), gr)
+            } else if apart >> 4 == 0 && slot != 0 {
+                rank & between_bits(usize::from(COORDS[usize::from(c)] & 15), gf)
             } else {
                 continue;
             };
-            if between.count_ones() == need {
+            // On `g` itself (`apart == 0`) or on `to`: captured.
+            if apart != 0 && usize::from(c) != to && between.count_ones() == need {
                 return true;
             }
         }

@@ -26,6 +26,7 @@ mod board;
 mod chinese;
 mod fen;
 mod iccs;
+mod known_check;
 mod material;
 mod move_limit;
 mod movegen;
@@ -222,25 +223,7 @@ impl Variant for Xiangqi {
     /// A null move (`--`, `Z0`, `0000`, `@@@@`), else ICCS, then WXF; text with non-ASCII
     /// characters is read as Chinese notation.
     fn parse_any(&self, text: &str) -> Result<Move, MoveError> {
-        if let Some(null) = self.parse_null(text) {
-            return null;
-        }
-        if !text.is_ascii() {
-            return self.parse_chinese(text);
-        }
-        // ICCS as `parse_iccs` reads it (`0000` is a null move, above), without an error built
-        // for text that is WXF.
-        match iccs::zero_based(notation::trim(text).as_bytes()) {
-            Some(mv) if self.is_legal(mv) => Ok(mv),
-            Some(_) => Err(MoveError::illegal(text, self.fen())),
-            None => match self.parse_wxf(text) {
-                Err(MoveError::Invalid { .. }) => Err(MoveError::invalid(
-                    text,
-                    "not a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation",
-                )),
-                result => result,
-            },
-        }
+        self.parse_any_knowing(text, false)
     }
 
     /// WXF (`C2.5`).

@@ -13,6 +13,7 @@
 //! ```
 
 use super::board::KIND_SLOTS;
+use super::tables::{COORDS, NONE};
 use super::{Move, PieceKind, Square, Xiangqi};
 use crate::{Color, MoveError, Variant};
 
@@ -215,35 +216,39 @@ impl Pattern {
 /// No move list: a piece and a direction with a number name one target point, so each piece of
 /// the named kind (and file, and place on it) gives at most one move to test for legality. What
 /// it finds is what [`resolve_by_list`] finds among the legal moves (tested side by side below),
-/// which words the ambiguity.
+/// which words the ambiguity. `not_in_check`: see [`Xiangqi::is_legal_knowing`].
 // Inlined into the two readers, so that the pattern they read stays in registers.
 #[inline(always)]
-pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Move, MoveError> {
+pub(crate) fn resolve(
+    pos: &Xiangqi,
+    text: &str,
+    pattern: &Pattern,
+    not_in_check: bool,
+) -> Result<Move, MoveError> {
     let color = pos.turn;
     let (lo, hi) = KIND_SLOTS[pattern.kind.index()];
     let kind_slots = &pos.slots[color.index()][lo..hi];
     let mut found = None;
     for &point in kind_slots {
-        let Some(from) = Square::from_index(usize::from(point)) else {
-            continue; // captured (NONE)
-        };
-        if pattern
-            .file
-            .is_some_and(|f| f != own_file(color, from.file()))
-        {
+        // The file and rank by table (a captured piece's `NONE` is on no file).
+        let at = COORDS[usize::from(point)];
+        if at == COORDS[usize::from(NONE)] {
             continue;
         }
+        let (file, rank) = (at & 15, at >> 4);
+        if pattern.file.is_some_and(|f| f != own_file(color, file)) {
+            continue;
+        }
+        let from = Square(point);
         // Its place among the pieces of its kind on its file, as `describe` counts it (any
         // place is accepted when the text gives none).
         if pattern.which != Which::Any {
             let (mut index, mut count) = (0u8, 0u8);
-            for other in kind_slots
-                .iter()
-                .filter_map(|&p| Square::from_index(usize::from(p)))
-            {
-                if other.file() == from.file() {
+            for &other in kind_slots {
+                let other = COORDS[usize::from(other)];
+                if other & 15 == file {
                     count += 1;
-                    index += u8::from(forward(color, other.rank()) > forward(color, from.rank()));
+                    index += u8::from(forward(color, other >> 4) > forward(color, rank));
                 }
             }
             if !pattern.which.accepts(index, count) {
@@ -254,7 +259,7 @@ pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Mo
             continue;
         };
         let mv = Move::new(from, to);
-        if pos.is_legal(mv) {
+        if pos.is_legal_knowing(mv, not_in_check) {
             if found.is_some() {
                 return resolve_by_list(pos, text, pattern);
             }
@@ -266,6 +271,7 @@ pub(crate) fn resolve(pos: &Xiangqi, text: &str, pattern: &Pattern) -> Result<Mo
 
 /// The point a piece of `pattern.kind` and of `color` on `from` reaches by the direction and
 /// number of `pattern` (the one move `describe` gives them), if it is on the board.
+#[inline(always)]
 fn target(color: Color, pattern: &Pattern, from: Square) -> Option<Square> {
     if !(1..=9).contains(&pattern.num) {
         return None;

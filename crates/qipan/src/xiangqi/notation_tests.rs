@@ -88,7 +88,7 @@ fn same(
 fn check(pos: &Xiangqi, patterns: &[Pattern]) -> usize {
     let mut found = 0;
     for pattern in patterns {
-        let fast = resolve(pos, "x", pattern);
+        let fast = resolve(pos, "x", pattern, false);
         let listed = resolve_by_list(pos, "x", pattern);
         assert!(
             same(&fast, &listed),
@@ -169,4 +169,63 @@ fn safe_after_agrees_with_the_copy() {
         }
     }
     assert!(safe > 100_000, "{safe}");
+}
+
+/// The legality test told that the side to move is not in check (a record's replay knows it)
+/// against the full test, for every pair of points in every position of seeded random games
+/// where the side to move (either side, the turn given to the other too) is not in check.
+#[test]
+fn legality_knowing_not_in_check_agrees() {
+    let mut legal = 0;
+    for seed in 40..60 {
+        for pos in random_game(seed, 160).into_iter().step_by(3) {
+            for turn in [crate::Color::White, crate::Color::Black] {
+                let mut pos = pos;
+                pos.turn = turn;
+                if pos.is_check() {
+                    continue;
+                }
+                for from in 0..90 {
+                    for to in 0..90 {
+                        let mv = crate::xiangqi::Move::new(
+                            crate::xiangqi::Square::from_index(from).expect("a point"),
+                            crate::xiangqi::Square::from_index(to).expect("a point"),
+                        );
+                        let full = pos.is_legal(mv);
+                        assert_eq!(pos.is_legal_knowing(mv, true), full, "{} {mv}", pos.fen());
+                        legal += usize::from(full);
+                    }
+                }
+            }
+        }
+    }
+    assert!(legal > 50_000, "{legal}");
+}
+
+/// Whether the side to move is in check, read from the move just played, against the attack
+/// test: after every legal move of every position of seeded random games.
+#[test]
+fn check_after_agrees_with_is_check() {
+    let (mut checks, mut moves) = (0, 0);
+    for seed in 60..100 {
+        for pos in random_game(seed, 200) {
+            for mv in pos.legal_moves() {
+                let mut next = pos;
+                next.play_unchecked(mv);
+                let check = next.is_check();
+                assert_eq!(
+                    next.check_after(mv.from().index(), mv.to().index()),
+                    check,
+                    "{} {mv}",
+                    pos.fen()
+                );
+                checks += usize::from(check);
+                moves += 1;
+            }
+        }
+    }
+    assert!(
+        checks > 1_000 && moves > 100_000,
+        "{checks} checks in {moves} moves"
+    );
 }

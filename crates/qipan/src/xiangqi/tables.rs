@@ -7,6 +7,19 @@
 /// No square: padding of the tables and "captured" in the piece lists.
 pub(crate) const NONE: u8 = 0xFF;
 
+/// The point of each square index as `rank << 4 | file`: no division by 9 where a move is read.
+/// Indices 90–255 (among them [`NONE`], a captured piece) get rank and file 14, on no line with
+/// any point.
+pub(crate) static COORDS: [u8; 256] = {
+    let mut t = [0xEE; 256];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = (((i / 9) << 4) | (i % 9)) as u8;
+        i += 1;
+    }
+    t
+};
+
 const fn sq(f: i32, r: i32) -> u8 {
     (r * 9 + f) as u8
 }

@@ -42,12 +42,19 @@ pub(crate) const fn wxf_letter(kind: PieceKind) -> char {
 }
 
 /// The kind of a WXF letter, either case (also `B`, `N`, `G`, `S`).
+#[inline(always)]
 fn kind_of_letter(c: u8) -> Option<PieceKind> {
-    match c.to_ascii_uppercase() {
-        b'G' => Some(PieceKind::General),
-        b'S' => Some(PieceKind::Soldier),
-        c => PieceKind::from_fen_char(c as char),
-    }
+    // `| 0x20` lowers an ASCII capital and sends no other byte to a lower-case letter.
+    Some(match c | 0x20 {
+        b'k' | b'g' => PieceKind::General,
+        b'a' => PieceKind::Advisor,
+        b'e' | b'b' => PieceKind::Elephant,
+        b'h' | b'n' => PieceKind::Horse,
+        b'r' => PieceKind::Chariot,
+        b'c' => PieceKind::Cannon,
+        b'p' | b's' => PieceKind::Soldier,
+        _ => return None,
+    })
 }
 
 /// Writes a described move in WXF.
@@ -175,14 +182,37 @@ impl Xiangqi {
     /// legal move fits it, [`MoveError::Ambiguous`] (candidates in WXF) when several do, e.g.
     /// `C2.5` with two cannons on file 2 that can both go to file 5.
     pub fn parse_wxf(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_wxf_knowing(text, false)
+    }
+
+    /// [`Xiangqi::parse_wxf`], told whether the side to move is known not to be in check
+    /// ([`Xiangqi::is_legal_knowing`]).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(crate) fn parse_wxf_knowing(
+        &self,
+        text: &str,
+        not_in_check: bool,
+    ) -> Result<Move, MoveError> {
         let pattern = parse_pattern(text)?;
-        resolve(self, text, &pattern)
+        resolve(self, text, &pattern, not_in_check)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn piece_letters() {
+        for c in 0..=255u8 {
+            let expected = match c.to_ascii_uppercase() {
+                b'G' => Some(PieceKind::General),
+                b'S' => Some(PieceKind::Soldier),
+                c => PieceKind::from_fen_char(c as char),
+            };
+            assert_eq!(kind_of_letter(c), expected, "{c}");
+        }
+    }
 
     #[test]
     fn wxf_syntax() {
