@@ -495,8 +495,9 @@ impl Xiangqi {
     /// [`Xiangqi::is_legal`], told whether the side to move is known not to be in check (a
     /// record's replay learns it from each move played, [`Xiangqi::check_after`]). Then only
     /// the lines and the horse's leg the move touches are read ([`Xiangqi::exposed_by`]).
-    // Inlined into the readers natively; one copy in WebAssembly (its size budget).
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    // One copy, called by the readers: inlined into each of them it cost more (the resolver's
+    // loop around it grew).
+    #[inline(never)]
     pub(crate) fn is_legal_knowing(&self, mv: Move, not_in_check: bool) -> bool {
         let (from, to) = (mv.from().index(), mv.to().index());
         let ut = tag(self.turn);
