@@ -527,7 +527,8 @@ impl Xiangqi {
             return false;
         }
         let general = usize::from(self.slots[self.turn.index()][0]);
-        if not_in_check && general != from {
+        // Not in WebAssembly, whose rules build has a size budget (and no record reader).
+        if not_in_check && general != from && cfg!(not(target_arch = "wasm32")) {
             return !self.exposed_by(general, from, to);
         }
         self.safe_after(from, to)
