@@ -527,7 +527,7 @@ impl Xiangqi {
             return false;
         }
         let general = usize::from(self.slots[self.turn.index()][0]);
-        // Not in WebAssembly, whose rules build has a size budget (and no record reader).
+        // Not in WebAssembly: its builds have a size budget and no one-pass record reader.
         if not_in_check && general != from && cfg!(not(target_arch = "wasm32")) {
             return !self.exposed_by(general, from, to);
         }
