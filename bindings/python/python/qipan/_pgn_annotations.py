@@ -5,7 +5,7 @@ python-chess shows them."""
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Tuple, Union
+from typing import Iterable, Iterator, List, MutableSet, Optional, Tuple, Union
 
 from qipan._qipan import _PgnTree, _pgn_annotations, _pgn_set_arrows, _pgn_set_eval, _pgn_set_time
 from qipan.engine_score import Cp, Mate, PovScore
@@ -87,3 +87,31 @@ class _Annotated:
             except TypeError:
                 drawn.append((arrow.tail, arrow.head, arrow.color))  # type: ignore[union-attr]
         _pgn_set_arrows(self._tree, self._id, drawn)
+
+
+class _Nags(MutableSet[int]):
+    """A node's NAGs as a live set: ``node.nags.add(1)`` changes the node."""
+
+    __slots__ = ("_tree", "_id")
+
+    def __init__(self, tree: _PgnTree, index: int) -> None:
+        self._tree = tree
+        self._id = index
+
+    def __contains__(self, nag: object) -> bool:
+        return nag in self._tree.nags(self._id)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._tree.nags(self._id))
+
+    def __len__(self) -> int:
+        return len(self._tree.nags(self._id))
+
+    def add(self, nag: int) -> None:
+        self._tree.add_nag(self._id, nag)
+
+    def discard(self, nag: int) -> None:
+        self._tree.discard_nag(self._id, nag)
+
+    def __repr__(self) -> str:
+        return repr(set(self._tree.nags(self._id)))

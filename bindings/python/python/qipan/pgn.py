@@ -21,7 +21,7 @@ import os
 
 from typing import Any, Iterable, Iterator, List, Mapping, MutableMapping, MutableSet, Optional, Tuple, Union
 
-from qipan._pgn_annotations import _Annotated
+from qipan._pgn_annotations import _Annotated, _Nags
 from qipan._pgn_classes import class_of, remember
 from qipan._pgn_reader import read_with_visitor
 from qipan._pgn_time import TimeControl, TimeControlPart, TimeControlType, parse_time_control
@@ -147,34 +147,6 @@ class Headers(_HeadersRules, MutableMapping[str, str]):
     def __repr__(self) -> str:
         pairs = ", ".join(f"{name}={value!r}" for name, value in self._tree.tags())
         return f"Headers({pairs})"
-
-
-class _Nags(MutableSet[int]):
-    """A node's NAGs as a live set: ``node.nags.add(1)`` changes the node."""
-
-    __slots__ = ("_tree", "_id")
-
-    def __init__(self, tree: _PgnTree, index: int) -> None:
-        self._tree = tree
-        self._id = index
-
-    def __contains__(self, nag: object) -> bool:
-        return nag in self._tree.nags(self._id)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._tree.nags(self._id))
-
-    def __len__(self) -> int:
-        return len(self._tree.nags(self._id))
-
-    def add(self, nag: int) -> None:
-        self._tree.add_nag(self._id, nag)
-
-    def discard(self, nag: int) -> None:
-        self._tree.discard_nag(self._id, nag)
-
-    def __repr__(self) -> str:
-        return repr(set(self._tree.nags(self._id)))
 
 
 def _node(tree: _PgnTree, index: int) -> "GameNode":
