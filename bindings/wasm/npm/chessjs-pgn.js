@@ -196,3 +196,19 @@ export function checkPgnSyntax(text) {
     names.map((description) => (description === "end of input" ? { type: "end" } : { type: "other", description })),
     found, location);
 }
+
+/**
+ * What `loadPgn` takes of a game the core read from `text`: the tags chess.js loads (the Result
+ * tag only when the text has one: chess.js sets Result from the movetext's marker once every move
+ * is read), the position it starts from (strictly, only a FEN under `SetUp "1"`), and whether a
+ * strict reading misses the FEN that `SetUp "1"` announces (an error, thrown after the tags load).
+ */
+export function loadedTags(game, text, strict) {
+  const resultTag = /\[[ \t\r\n]*Result[ \t\r\n]*"/.test(text);
+  const tags = Object.entries(game.headers).filter(([tag]) => tag !== "Result" || resultTag);
+  let fen = "";
+  for (const [tag, value] of tags) if (tag.toLowerCase() === "fen") fen = value;
+  const fenMissing = strict && game.headers.SetUp === "1" && !("FEN" in game.headers);
+  const start = strict ? (game.headers.SetUp === "1" ? game.headers.FEN : "") : fen;
+  return { tags, start, fenMissing };
+}

@@ -6,7 +6,7 @@
 // (no fivefold repetition, no 75-move rule, no dead positions), `Chess` answers as chess.js and
 // `outcome()` as the Laws (docs/javascript.md).
 import { Bookkeeping, loadedCastling } from "./chessjs-castling.js";
-import { checkPgnSyntax } from "./chessjs-pgn.js";
+import { checkPgnSyntax, loadedTags } from "./chessjs-pgn.js";
 import { replayed, setReplayed } from "./chessjs-replay.js";
 import {
   DEFAULT_POSITION, KING, QUEEN, SEVEN_TAG_ROSTER, castlingWith, colorOfSquare, completed, findMove,
@@ -411,18 +411,9 @@ export class Chess {
     // A record the core cannot read changes nothing (chess.js's parser throws before loading).
     if (error && ![...MOVE_ERRORS, "InvalidFenError"].includes(error.name)) throw new Error(error.message);
     this.reset();
-    let fen = "";
-    // The core's Result from the movetext's marker alone: chess.js sets it once every move is read.
-    const resultTag = /\[[ \t\r\n]*Result[ \t\r\n]*"/.test(kept);
-    for (const [tag, value] of Object.entries(game.headers)) {
-      if (tag === "Result" && !resultTag) continue;
-      if (tag.toLowerCase() === "fen") fen = value;
-      this.header(tag, value);
-    }
-    if (strict && game.headers.SetUp === "1" && !("FEN" in game.headers)) {
-      throw new Error("Invalid PGN: FEN tag must be supplied with SetUp tag");
-    }
-    const start = strict ? (game.headers.SetUp === "1" ? game.headers.FEN : "") : fen;
+    const { tags, start, fenMissing } = loadedTags(game, kept, strict);
+    for (const [tag, value] of tags) this.header(tag, value);
+    if (fenMissing) throw new Error("Invalid PGN: FEN tag must be supplied with SetUp tag");
     if (start) this.load(start, { preserveHeaders: true });
     // A FEN tag chess.js loads (the `load` above) but the core's reader refuses: the core read no
     // moves, so the words are played from the position loaded.
@@ -554,15 +545,9 @@ export class Chess {
   #pruneComments() {
     this.#replayKey();
     this.#replayEdits();
-    let fens;
-    if (this.#editedGame && this.#sans.length > 0) {
-      // chess.js keeps the comments of the positions its replay passes through.
-      const moves = this.#replayed();
-      fens = [moves[0].before, ...moves.map((m) => m.after)];
-    } else {
-      const history = this.#board.history({ verbose: true });
-      fens = history.length === 0 ? [this.fen()] : [history[0].before, ...history.map((m) => m.after)];
-    }
+    // After an edit, chess.js keeps the comments of the positions its replay passes through.
+    const moves = this.#editedGame && this.#sans.length > 0 ? this.#replayed() : this.#board.history({ verbose: true });
+    const fens = moves.length === 0 ? [this.fen()] : [moves[0].before, ...moves.map((m) => m.after)];
     const kept = {};
     for (const fen of fens) if (fen in this.#comments) kept[fen] = this.#comments[fen];
     this.#comments = kept;
