@@ -118,3 +118,35 @@ fn fuzz_san_null_move_reads_as_a_pass_not_a_legal_move() {
     let check = Chess::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
     assert!(check.parse_san("@@@@").is_err());
 }
+
+/// `0000` read by `parse_iccs_with` (either rank numbering) is the null move, as UCI and UCCI
+/// write it: a pass, which is no legal move, and refused in check. The `xiangqi_iccs` target
+/// expected a legal move (finding 16, an expectation of the target).
+#[test]
+fn fuzz_iccs_null_move_text_is_a_pass() {
+    use qipan::xiangqi::IccsRanks;
+    use qipan::{Variant, Xiangqi};
+    let pos = Xiangqi::start();
+    for ranks in [IccsRanks::ZeroBased, IccsRanks::OneBased] {
+        let mv = pos.parse_iccs_with("0000", ranks).expect("a pass");
+        assert!(mv.is_null() && !pos.is_legal(mv));
+    }
+    // Black in check from the chariot on e1.
+    let check = Xiangqi::from_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b").expect("a legal position");
+    assert!(check.is_check());
+    assert!(check.parse_iccs_with("0000", IccsRanks::ZeroBased).is_err());
+}
+
+/// `a0a0` reads as the move value of the null move, which `Display` writes `0000`; `0000` did
+/// not read back (finding 17). It now reads as the null move, as `parse_iccs_with` reads it.
+#[test]
+fn fuzz_iccs_null_move_written_reads_back() {
+    use qipan::xiangqi::{parse_iccs_move, IccsRanks, Move};
+    let null = "a0a0".parse::<Move>().expect("two squares");
+    assert!(null.is_null());
+    assert_eq!(null.to_string(), "0000");
+    assert_eq!(null.to_string().parse::<Move>(), Ok(null));
+    for ranks in [IccsRanks::ZeroBased, IccsRanks::OneBased] {
+        assert_eq!(parse_iccs_move("0000", ranks), Ok(Move::null()));
+    }
+}

@@ -55,8 +55,12 @@ fn square(s: &[u8], ranks: IccsRanks) -> Option<(Square, &[u8])> {
     Some((Square::try_new(file, u8::try_from(rank).ok()?)?, rest))
 }
 
-/// Parses ICCS text into a move, without looking at a position.
+/// Parses ICCS text into a move, without looking at a position. `0000` is the null move, as
+/// `Display` writes it (and UCI and UCCI).
 pub fn parse_iccs_move(text: &str, ranks: IccsRanks) -> Result<Move, MoveError> {
+    if text == "0000" {
+        return Ok(Move::null());
+    }
     iccs_syntax(text, ranks).map_err(|why| MoveError::invalid(text, why))
 }
 
