@@ -70,22 +70,31 @@ pub fn check_checks(data: &[u8]) {
                 _ => continue,
             };
             let report = replay_with::<Chess>(&raw, &limits, &rules);
-            let text = String::from_utf8_lossy(&raw.bytes);
-            // (The messages of a malformed tag section are worded apart.)
-            let valid = check.errors.is_empty();
-            assert_eq!(
-                valid,
-                report.errors.is_empty(),
-                "{forced:?} {:?}\n{text}",
-                check.errors
-            );
-            if !report.errors.is_empty() {
-                continue;
-            }
-            assert_eq!(check.notes, report.notes, "{forced:?}\n{text}");
-            assert_eq!(check.plies, report.plies(), "{forced:?}\n{text}");
-            assert_eq!(check.ending, report.ending(), "{forced:?}\n{text}");
+            same_verdict(&raw, &check, &report, forced);
         }
+    }
+}
+
+/// `check_game`'s verdict on a game against the general replay's: valid for both or neither, and
+/// for a valid game the same notes, plies and ending. (The messages of a malformed tag section
+/// are worded apart.)
+fn same_verdict<V: Variant>(
+    raw: &RawGame,
+    check: &qipan::pgn::GameCheck,
+    report: &qipan::pgn::GameReport<V>,
+    forced: Option<qipan::GameKind>,
+) {
+    let text = String::from_utf8_lossy(&raw.bytes);
+    assert_eq!(
+        check.errors.is_empty(),
+        report.errors.is_empty(),
+        "{forced:?} {:?}\n{text}",
+        check.errors
+    );
+    if report.errors.is_empty() {
+        assert_eq!(check.notes, report.notes, "{forced:?}\n{text}");
+        assert_eq!(check.plies, report.plies(), "{forced:?}\n{text}");
+        assert_eq!(check.ending, report.ending(), "{forced:?}\n{text}");
     }
 }
 
@@ -105,20 +114,7 @@ pub fn check_checks_xiangqi(data: &[u8]) {
                 continue;
             }
             let report = replay_with::<Xiangqi>(&raw, &limits, &XiangqiRules::default());
-            let text = String::from_utf8_lossy(&raw.bytes);
-            let valid = check.errors.is_empty();
-            assert_eq!(
-                valid,
-                report.errors.is_empty(),
-                "{forced:?} {:?}\n{text}",
-                check.errors
-            );
-            if !report.errors.is_empty() {
-                continue;
-            }
-            assert_eq!(check.notes, report.notes, "{forced:?}\n{text}");
-            assert_eq!(check.plies, report.plies(), "{forced:?}\n{text}");
-            assert_eq!(check.ending, report.ending(), "{forced:?}\n{text}");
+            same_verdict(&raw, &check, &report, forced);
         }
     }
 }
