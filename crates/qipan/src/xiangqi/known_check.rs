@@ -13,6 +13,42 @@ use super::board::{is, tag, Xiangqi};
 use super::tables::{horse_leg, COORDS, NONE};
 use crate::Color;
 
+/// What a move `from`–`to` touches around a general: its file or its rank (left or entered), or
+/// a point diagonally next to it left (where the leg of a horse attacking it stands). Each asked
+/// only when needed: the first that answers decides.
+struct Touched {
+    general: u8,
+    from: u8,
+    to: u8,
+}
+
+impl Touched {
+    #[inline(always)]
+    fn of(general: usize, from: usize, to: usize) -> Touched {
+        Touched {
+            general: COORDS[general],
+            from: COORDS[from],
+            to: COORDS[to],
+        }
+    }
+
+    #[inline(always)]
+    fn file(&self) -> bool {
+        (self.from ^ self.general) & 15 == 0 || (self.to ^ self.general) & 15 == 0
+    }
+
+    #[inline(always)]
+    fn rank(&self) -> bool {
+        (self.from ^ self.general) >> 4 == 0 || (self.to ^ self.general) >> 4 == 0
+    }
+
+    #[inline(always)]
+    fn leg(&self) -> bool {
+        let (f, g) = (self.from, self.general);
+        (f & 15).abs_diff(g & 15) == 1 && (f >> 4).abs_diff(g >> 4) == 1
+    }
+}
+
 impl Xiangqi {
     /// Whether the general of the side to move, on `general` and not in check, is attacked once
     /// the piece on `from` (not the general) goes to `to`: what
@@ -20,19 +56,14 @@ impl Xiangqi {
     #[inline(always)]
     pub(crate) fn exposed_by(&self, general: usize, from: usize, to: usize) -> bool {
         let us = self.turn;
-        let gc = COORDS[general];
-        let (fc, tc) = (COORDS[from], COORDS[to]);
-        let file = |c: u8| (c ^ gc) & 15 == 0;
-        let rank = |c: u8| (c ^ gc) >> 4 == 0;
-        if (file(fc) || file(tc)) && self.line_attacked::<true>(us, general, from, to) {
+        let touched = Touched::of(general, from, to);
+        if touched.file() && self.line_attacked::<true>(us, general, from, to) {
             return true;
         }
-        if (rank(fc) || rank(tc)) && self.line_attacked::<false>(us, general, from, to) {
+        if touched.rank() && self.line_attacked::<false>(us, general, from, to) {
             return true;
         }
-        // A horse's leg left: a point diagonally next to the general.
-        let beside = (fc & 15).abs_diff(gc & 15) == 1 && (fc >> 4).abs_diff(gc >> 4) == 1;
-        beside
+        touched.leg()
             && self.slots[(!us).index()][5..7].iter().any(|&h| {
                 h != NONE
                     && usize::from(h) != to
@@ -51,21 +82,17 @@ impl Xiangqi {
             return false;
         }
         let general = usize::from(general);
-        let gc = COORDS[general];
-        let (fc, tc) = (COORDS[from], COORDS[to]);
-        let file = |c: u8| (c ^ gc) & 15 == 0;
-        let rank = |c: u8| (c ^ gc) >> 4 == 0;
+        let touched = Touched::of(general, from, to);
         // The move is played: nothing leaves or arrives any more (`to` = the general's point
         // holds no piece of the other side).
-        if (file(fc) || file(tc)) && self.line_attacked::<true>(us, general, usize::MAX, general) {
+        if touched.file() && self.line_attacked::<true>(us, general, usize::MAX, general) {
             return true;
         }
-        if (rank(fc) || rank(tc)) && self.line_attacked::<false>(us, general, usize::MAX, general) {
+        if touched.rank() && self.line_attacked::<false>(us, general, usize::MAX, general) {
             return true;
         }
         let moved = self.board[to] & 15;
-        let beside = (fc & 15).abs_diff(gc & 15) == 1 && (fc >> 4).abs_diff(gc >> 4) == 1;
-        if beside || (5..7).contains(&moved) {
+        if touched.leg() || (5..7).contains(&moved) {
             // A leg left, or a horse moved: every horse of the mover.
             let horse_attacks = |h: u8| {
                 h != NONE

@@ -306,6 +306,46 @@ impl Variant for Xiangqi {
     }
 }
 
+impl Xiangqi {
+    /// [`Variant::parse_any`](crate::Variant::parse_any), told whether the side to move is known
+    /// not to be in check ([`Xiangqi::is_legal_knowing`]): a null move (`--`, `Z0`, `0000`,
+    /// `@@@@`), else ICCS, then WXF; text with non-ASCII characters is read as Chinese notation.
+    #[inline]
+    pub(crate) fn parse_any_knowing(
+        &self,
+        text: &str,
+        not_in_check: bool,
+    ) -> Result<Move, MoveError> {
+        // Only the first byte says it is no null move: Chinese outside ASCII, WXF or ICCS after
+        // a letter (the null moves start with `-`, `Z`, `0` or `@`).
+        match text.as_bytes().first() {
+            Some(b) if !b.is_ascii() => return self.parse_chinese_knowing(text, not_in_check),
+            Some(b'a'..=b'z' | b'A'..=b'Y') => {}
+            _ => {
+                if let Some(null) = self.parse_null(text) {
+                    return null;
+                }
+            }
+        }
+        if !text.is_ascii() {
+            return self.parse_chinese_knowing(text, not_in_check);
+        }
+        // ICCS as `parse_iccs` reads it (`0000` is a null move, above), without an error built
+        // for text that is WXF.
+        match iccs::zero_based(notation::trim(text).as_bytes()) {
+            Some(mv) if self.is_legal_knowing(mv, not_in_check) => Ok(mv),
+            Some(_) => Err(MoveError::illegal(text, self.fen())),
+            None => match self.parse_wxf_knowing(text, not_in_check) {
+                Err(MoveError::Invalid { .. }) => Err(MoveError::invalid(
+                    text,
+                    "not a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation",
+                )),
+                result => result,
+            },
+        }
+    }
+}
+
 /// ICCS as records write it: upper-case files and a dash (`H2-E2`); `--` for a pass.
 fn iccs_record_text(mv: Move) -> String {
     if mv.is_null() {
