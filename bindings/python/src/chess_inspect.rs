@@ -440,12 +440,17 @@ macro_rules! with_chess_inspection {
                 /// and en passant square swapped), without moves, as python-chess's `mirror()`.
                 fn mirror(&self) -> Self {
                     let mut inner = self.inner.copy(false);
-                    // A board played from a set-up that fails validation mirrors its set-up.
-                    if inner.is_playable() && inner.given_setup().is_none() {
-                        let rules = self.inner.game().rules().clone();
-                        inner = Board::from_position(self.inner.position().mirror(), rules);
-                    } else {
-                        inner.set_up(inner.setup().mirror());
+                    // A board played from a set-up that fails validation, or pushed into one by
+                    // a pseudo-legal move, mirrors its set-up.
+                    let mirrored = match inner.is_playable() && inner.given_setup().is_none() {
+                        true => self.inner.position().mirror(),
+                        false => None,
+                    };
+                    match mirrored {
+                        Some(pos) => {
+                            inner = Board::from_position(pos, self.inner.game().rules().clone());
+                        }
+                        None => inner.set_up(inner.setup().mirror()),
                     }
                     Self { inner, stack: Vec::new(), legal: Default::default() }
                 }

@@ -129,6 +129,9 @@ def test_push_of_pseudo_legal_moves_as_python_chess() -> None:
             assert ours.fen() == ref.fen(), (start, move.uci())
             assert ours.peek().uci() == move.uci()
             assert ours.is_check() == ref.is_check()
+            # A board the move left invalid mirrors as python-chess's does (it came back
+            # unchanged before).
+            assert ours.mirror().fen() == ref.mirror().fen(), (start, move.uci())
             # The king left attacked is taken: its side's castling rights go with it.
             captures = [m for m in ref.generate_pseudo_legal_moves() if ref.piece_type_at(m.to_square) == chess.KING]
             ours_captures = [m.uci() for m in ours.generate_pseudo_legal_moves() if ours.piece_type_at(m.to_square) == qchess.KING]

@@ -441,13 +441,14 @@ impl From<&Chess> for Setup {
 }
 
 impl Chess {
-    /// The position seen from the other side ([`Setup::mirror`]): a position with the colours
-    /// swapped is as playable as the original.
-    pub fn mirror(&self) -> Chess {
+    /// The position seen from the other side ([`Setup::mirror`]). A valid position mirrors to a
+    /// valid one; `None` for a position that fails validation itself (one reached by a
+    /// pseudo-legal move, its king left in check): mirror its [`Setup`] instead.
+    pub fn mirror(&self) -> Option<Chess> {
         let mut mirrored = Setup::from(self).mirror();
         // The en passant square of the original, legal or not, flips with it.
         mirrored.ep_square = self.ep_square().map(Square::flip_vertical);
-        Chess::try_from(mirrored).unwrap_or(*self)
+        Chess::try_from(mirrored).ok()
     }
 }
 
@@ -472,13 +473,13 @@ mod tests {
     fn mirroring_twice_gives_the_position_back() {
         let pos = Chess::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
             .unwrap();
-        let mirrored = pos.mirror();
+        let mirrored = pos.mirror().unwrap();
         assert_eq!(
             mirrored.fen(),
             // python-chess 1.11.2: chess.Board(fen).mirror().fen()
             "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b KQkq f3 0 3"
         );
-        assert_eq!(mirrored.mirror(), pos);
+        assert_eq!(mirrored.mirror(), Some(pos));
     }
 
     #[test]
