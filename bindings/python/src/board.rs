@@ -2,6 +2,8 @@
 //! [`BindVariant`]. The `#[pyclass]` wrappers in [`crate::pyboard`] only convert arguments and
 //! errors.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use qipan::board::{Board as CoreBoard, EditPolicy};
 use qipan::{
     shorten, Color, ErrorKind, Game, GameKind, MoveError, Outcome, Termination, MAX_PERFT_DEPTH,
@@ -27,9 +29,106 @@ pub struct Snapshot {
 /// A game of `V` as the Python boards see it: the core's editable board
 /// ([`qipan::board::Board`]) under python-chess's policy (an edit clears the move stack), with
 /// its answers converted to Python's errors.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Board<V: BindVariant> {
     inner: CoreBoard<V>,
+    states: StateNames,
+}
+
+/// Boards are equal when their games are: the names of their states are not part of the value.
+impl<V: BindVariant> PartialEq for Board<V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl<V: BindVariant> Eq for Board<V> {}
+
+/// The first name of the next block of names a board takes ([`StateNames`]); 0 is never a
+/// name (it means "no state").
+static NEXT_BLOCK: AtomicU64 = AtomicU64::new(1);
+
+/// How many names a board takes at once: a push then names its state without an atomic
+/// operation (a `u64` of blocks does not run out).
+const BLOCK: u64 = 1 << 16;
+
+/// Names for the states a board passes through, for the move objects' legality marks
+/// ([`crate::pymove::PyMove::mark_listed`]): a legal-move list marks its moves with the name of
+/// the state it was made in, and `push` trusts a move marked with the current name instead of
+/// testing it again (python-chess's `push` tests nothing; ours does, and this skips the test
+/// only where it is already known to pass).
+///
+/// A name stands for one position for ever: every change gets a name never given before, but a
+/// pop, which restores the position before the move exactly, gives back the name of that
+/// position. A copy of a board shares its names, as it shares its positions, but not its block
+/// of unused names.
+#[derive(Debug)]
+struct StateNames {
+    /// The current state's name.
+    current: u64,
+    /// The names of the states before the moves pushed since the last edit, oldest first.
+    before: Vec<u64>,
+    /// This board's unused names: `unused.0..unused.1`.
+    unused: (u64, u64),
+}
+
+impl Clone for StateNames {
+    fn clone(&self) -> Self {
+        StateNames {
+            current: self.current,
+            before: self.before.clone(),
+            // Two boards never give out the same new name.
+            unused: (0, 0),
+        }
+    }
+}
+
+impl StateNames {
+    fn new() -> Self {
+        let mut names = StateNames {
+            current: 0,
+            before: Vec::new(),
+            unused: (0, 0),
+        };
+        names.current = names.fresh();
+        names
+    }
+
+    /// A name never given out before.
+    #[inline]
+    fn fresh(&mut self) -> u64 {
+        if self.unused.0 == self.unused.1 {
+            let first = NEXT_BLOCK.fetch_add(BLOCK, Ordering::Relaxed);
+            self.unused = (first, first + BLOCK);
+        }
+        let name = self.unused.0;
+        self.unused.0 += 1;
+        name
+    }
+
+    /// A move was played: the state is a new one, and a pop will give this one back.
+    #[inline]
+    fn pushed(&mut self) {
+        self.before.push(self.current);
+        self.current = self.fresh();
+    }
+
+    /// A move was taken back: the state before it again (a new name when it was played
+    /// before the last edit, or before this board was made).
+    #[inline]
+    fn popped(&mut self) {
+        self.current = match self.before.pop() {
+            Some(name) => name,
+            None => self.fresh(),
+        };
+    }
+
+    /// Anything else changed: a new name, and none of the old ones comes back on a pop (an
+    /// edit that keeps the moves changes the positions a pop returns to).
+    fn changed(&mut self) {
+        self.before.clear();
+        self.current = self.fresh();
+    }
 }
 
 impl<V: BindVariant> Board<V> {
@@ -62,6 +161,7 @@ impl<V: BindVariant> Board<V> {
             .load_fen_or_setup(fen)
             .map_err(|e| fen_error::<V>(fen, &e))?;
         *self = next;
+        self.states.changed();
         Ok(())
     }
 
@@ -76,6 +176,7 @@ impl<V: BindVariant> Board<V> {
             inner: CoreBoard::from_game(game)
                 .with_policy(EditPolicy::ClearHistory)
                 .with_plays_any(true),
+            states: StateNames::new(),
         }
     }
 
@@ -111,6 +212,7 @@ impl<V: BindVariant> Board<V> {
     /// Changes the setup with `edit` (an error changes nothing); the board then starts a new
     /// game from it under the same rules, or holds it as unplayable.
     pub fn edit<E>(&mut self, edit: impl FnOnce(&mut V::Setup) -> Result<(), E>) -> Result<(), E> {
+        self.states.changed();
         self.inner.edit(edit)
     }
 
@@ -120,6 +222,7 @@ impl<V: BindVariant> Board<V> {
         &mut self,
         edit: impl FnOnce(&mut V::Setup) -> Result<(), E>,
     ) -> Result<(), E> {
+        self.states.changed();
         self.inner.edit_state(edit)
     }
 
@@ -131,6 +234,7 @@ impl<V: BindVariant> Board<V> {
     /// Starts a new game from `setup` under the same rules, or holds it as unplayable (the
     /// moves played are forgotten either way).
     pub fn set_up(&mut self, setup: V::Setup) {
+        self.states.changed();
         self.inner.set_up(setup);
     }
 
@@ -163,13 +267,22 @@ impl<V: BindVariant> Board<V> {
     /// Plays the move `repr` stands for; an illegal one changes nothing.
     pub fn push(&mut self, repr: &MoveRepr) -> Result<V::Move, BoardError> {
         let mv = self.resolve(repr)?;
-        self.inner.push_unchecked(mv);
+        self.push_resolved(mv);
         Ok(mv)
     }
 
-    /// Plays a move that [`Board::resolve`] returned for the current position.
+    /// Plays a move that [`Board::resolve`] returned for the current position (or one listed
+    /// as legal in the current state, see [`Board::state`]).
     pub fn push_resolved(&mut self, mv: V::Move) {
         self.inner.push_unchecked(mv);
+        self.states.pushed();
+    }
+
+    /// The name of the board's current state: the same name means the same position, for ever
+    /// (see [`StateNames`]); never 0.
+    #[inline]
+    pub fn state(&self) -> u64 {
+        self.states.current
     }
 
     /// Parses move text with `parse` (coordinates, SAN, WXF...) and plays it.
@@ -180,7 +293,7 @@ impl<V: BindVariant> Board<V> {
     ) -> Result<V::Move, BoardError> {
         self.playable()?;
         let mv = parse(self.position(), text)?;
-        self.inner.push_unchecked(mv);
+        self.push_resolved(mv);
         Ok(mv)
     }
 
@@ -196,7 +309,9 @@ impl<V: BindVariant> Board<V> {
 
     /// Takes back the last move.
     pub fn pop(&mut self) -> Option<V::Move> {
-        self.inner.pop_move()
+        let mv = self.inner.pop_move()?;
+        self.states.popped();
+        Some(mv)
     }
 
     /// The last move played.
@@ -287,6 +402,7 @@ impl<V: BindVariant> Board<V> {
     }
 
     fn game_mut(&mut self) -> Result<&mut Game<V>, BoardError> {
+        self.states.changed();
         self.inner
             .game_mut()
             .map_err(|e| BoardError::new(ErrorKind::InvalidFen, e.to_string()))
@@ -384,7 +500,9 @@ impl<V: BindVariant> Board<V> {
     /// Plays the move `repr` stands for when it is not legal here but this game's Python `push`
     /// plays it anyway (see [`BindVariant::push_not_legal`]).
     pub fn push_not_legal(&mut self, repr: &MoveRepr) -> Option<V::Move> {
-        V::push_not_legal(&mut self.inner, repr)
+        let mv = V::push_not_legal(&mut self.inner, repr)?;
+        self.states.pushed();
+        Some(mv)
     }
 }
 

@@ -88,16 +88,45 @@ impl<M: MoveSlot> MoveCache<M> {
         moves: &[M],
         wrap: fn(M) -> MoveRepr,
     ) -> PyResult<Bound<'py, PyList>> {
+        self.list_marked(py, moves, wrap, None)
+    }
+
+    /// A new Python list of the objects of `moves`, the legal moves of the board state named
+    /// `state`, each marked as listed there ([`PyMove::mark_listed`]).
+    pub fn legal_list<'py>(
+        &self,
+        py: Python<'py>,
+        moves: &[M],
+        wrap: fn(M) -> MoveRepr,
+        state: u64,
+    ) -> PyResult<Bound<'py, PyList>> {
+        self.list_marked(py, moves, wrap, Some(state))
+    }
+
+    #[inline(always)]
+    fn list_marked<'py>(
+        &self,
+        py: Python<'py>,
+        moves: &[M],
+        wrap: fn(M) -> MoveRepr,
+        mark: Option<u64>,
+    ) -> PyResult<Bound<'py, PyList>> {
         // One pass: the list is made at its final size and filled in place; a move's object
         // is a slot read but on the move's first visit. The only error (no memory for a new
         // object) is kept aside and returned once the list is dropped.
+        let marked = |obj: Py<PyMove>| {
+            if let Some(state) = mark {
+                obj.get().mark_listed(state);
+            }
+            obj.into_any()
+        };
         let mut failed = None;
         let list = PyList::new(
             py,
             moves.iter().map(|&mv| match self.stored(mv) {
-                Some(obj) => obj.clone_ref(py).into_any(),
+                Some(obj) => marked(obj.clone_ref(py)),
                 None => match self.one(py, mv, wrap) {
-                    Ok(obj) => obj.into_any(),
+                    Ok(obj) => marked(obj),
                     Err(e) => {
                         failed.get_or_insert(e);
                         py.None()

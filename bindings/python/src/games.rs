@@ -23,6 +23,9 @@ pub type MovesOf<M> = (&'static MoveCache<M>, fn(M) -> MoveRepr);
 pub struct LegalOf<V> {
     /// The position.
     pub(crate) pos: V,
+    /// The name of the board state it was read in, whose moves its list marks
+    /// ([`crate::board::Board::state`]).
+    pub(crate) state: u64,
     // A plain `OnceLock`: it is only ever `set` with a list made beforehand, never initialised
     // by a closure, so no thread can wait on it while holding the interpreter.
     pub(crate) list: OnceLock<Py<PyList>>,

@@ -21,9 +21,10 @@ use crate::games::{BindVariant, LegalOf, LegalOfGame};
 use crate::pymove::MoveArg;
 
 impl<V: BindVariant> LegalOf<V> {
-    fn new(pos: V) -> Self {
+    fn new(pos: V, state: u64) -> Self {
         LegalOf {
             pos,
+            state,
             list: OnceLock::new(),
         }
     }
@@ -35,7 +36,7 @@ impl<V: BindVariant> LegalOf<V> {
         }
         // Made outside the cell (making objects may run Python code); the first stored is kept.
         let (cache, wrap) = V::moves_of(&self.pos);
-        let made = cache.list(py, &self.pos.legal_moves(), wrap)?;
+        let made = cache.legal_list(py, &self.pos.legal_moves(), wrap, self.state)?;
         let _ = self.list.set(made.clone().unbind());
         Ok(self.list.get().map_or(made, |kept| kept.bind(py).clone()))
     }
@@ -69,9 +70,15 @@ impl<V: BindVariant> LegalOf<V> {
 pub struct LegalSlot(Option<Py<LegalMoves>>);
 
 impl LegalSlot {
-    /// The legal moves of `pos`: the kept object when it was made for an equal position (equal
-    /// positions have the same legal moves), else a new one, which is kept.
-    pub fn get<V: BindVariant>(&mut self, py: Python<'_>, pos: &V) -> PyResult<Py<LegalMoves>> {
+    /// The legal moves of `pos`, the position of the board state named `state`: the kept object
+    /// when it was made for an equal position (equal positions have the same legal moves), else
+    /// a new one, which is kept.
+    pub fn get<V: BindVariant>(
+        &mut self,
+        py: Python<'_>,
+        pos: &V,
+        state: u64,
+    ) -> PyResult<Py<LegalMoves>> {
         if let Some(kept) = &self.0 {
             // The keys first: on a new position they differ and end the comparison at once.
             let same =
@@ -80,7 +87,7 @@ impl LegalSlot {
                 return Ok(kept.clone_ref(py));
             }
         }
-        let made = Py::new(py, LegalMoves::of(pos.clone()))?;
+        let made = Py::new(py, LegalMoves::of(pos.clone(), state))?;
         if let Some(old) = self.0.replace(made.clone_ref(py)) {
             // Released through `Bound`: a plain `Py` drop first looks up whether this thread
             // is attached to the interpreter, a thread-local read on every new position.
@@ -110,9 +117,9 @@ pub struct LegalMoves {
 
 impl LegalMoves {
     /// The legal moves of `pos`.
-    fn of<V: BindVariant>(pos: V) -> Self {
+    fn of<V: BindVariant>(pos: V, state: u64) -> Self {
         LegalMoves {
-            of: V::into_legal(LegalOf::new(pos)),
+            of: V::into_legal(LegalOf::new(pos, state)),
         }
     }
 

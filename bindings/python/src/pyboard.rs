@@ -103,7 +103,7 @@ macro_rules! board_class {
             #[getter]
             fn legal_moves(&mut self, py: Python<'_>) -> PyResult<Py<LegalMoves>> {
                 self.inner.playable()?;
-                self.legal.get(py, self.inner.position())
+                self.legal.get(py, self.inner.position(), self.inner.state())
             }
 
             /// Whether `move` (a `qipan.Move` or any object with `uci()`) is legal here; never the
@@ -153,10 +153,14 @@ macro_rules! board_class {
             /// say); an illegal move raises `IllegalMoveError` and changes nothing.
             #[pyo3(signature = (r#move))]
             fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-                // The common case first: one of this game's own `Move` objects, legal here.
+                // The common case first: one of this game's own `Move` objects, legal here (known
+                // without a test when a legal-move list of this very state holds it).
                 if let Ok(ours) = r#move.cast::<PyMove>() {
-                    if let Some(mv) = <$variant as BindVariant>::unwrap(&ours.get().repr) {
-                        if self.inner.is_playable() && self.inner.position().is_legal(mv) {
+                    let ours_ref = ours.get();
+                    if let Some(mv) = <$variant as BindVariant>::unwrap(&ours_ref.repr) {
+                        if ours_ref.is_listed_in(self.inner.state())
+                            || (self.inner.is_playable() && self.inner.position().is_legal(mv))
+                        {
                             self.inner.push_resolved(mv);
                             self.stack.push(ours.clone().unbind());
                             return Ok(());

@@ -2,6 +2,7 @@
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -27,6 +28,12 @@ pub struct PyMove {
     pub repr: MoveRepr,
     /// `repr`'s coordinates as a Python string, once asked for.
     text: PyOnceLock<Py<PyString>>,
+    /// The name of the last board state ([`crate::board::Board::state`]) whose legal-move list
+    /// held this (interned) object, 0 for none: `push` plays a move listed in the board's
+    /// current state without testing it again. Any value stored here was a state the move is
+    /// legal in, and a state's name is never given to another position, so a stale or
+    /// overwritten name only costs the test.
+    listed_in: AtomicU64,
 }
 
 impl std::fmt::Debug for PyMove {
@@ -41,7 +48,20 @@ impl PyMove {
         PyMove {
             repr,
             text: PyOnceLock::new(),
+            listed_in: AtomicU64::new(0),
         }
+    }
+
+    /// Notes that this move is legal in the board state named `state`.
+    #[inline(always)]
+    pub fn mark_listed(&self, state: u64) {
+        self.listed_in.store(state, Ordering::Relaxed);
+    }
+
+    /// Whether this move was listed as legal in the board state named `state` (never 0).
+    #[inline(always)]
+    pub fn is_listed_in(&self, state: u64) -> bool {
+        self.listed_in.load(Ordering::Relaxed) == state
     }
 
     /// The coordinates (UCI / ICCS) as a Python string, written on first use.
