@@ -29,6 +29,7 @@ pub mod polyglot;
 pub mod pyboard;
 pub mod pymove;
 pub mod rating;
+pub mod record_stream;
 pub mod repr;
 pub mod squareset;
 pub mod syzygy;
@@ -68,6 +69,7 @@ fn _qipan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     bulk::register(m)?;
     pgn_tree::register(m)?;
+    record_stream::register(m)?;
     pgn_annotations::register(m)?;
     pgn_events::register(m)?;
     engine::register(m)?;

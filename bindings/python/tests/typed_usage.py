@@ -203,5 +203,17 @@ def syzygy_usage(directory: str) -> tuple[int, int, Optional[int], object]:
     return added, wdl, dtz, either
 
 
+
+def record_files() -> tuple[int, int]:
+    """Record files: every game at once, or one at a time."""
+    text = b'[Event "a"]\n\n1. e4 e5 *\n'
+    games: list[qipan.pgn.Game] = qipan.read_games(text)
+    streamed = 0
+    for game in qipan.iter_games(text):
+        moves: list[str] = [node.uci() for node in game.mainline()]
+        streamed += len(moves)
+    return len(games), streamed
+
+
 if __name__ == "__main__":
     print(summary())

@@ -196,6 +196,7 @@ __all__ = [
     *_SQUARE_CONSTANT_NAMES,
     "rating",
     "read_games",
+    "iter_games",
     "svg",
     "replay_pgn",
     "replay_pgn_range",
@@ -290,3 +291,11 @@ def read_games(source: Union[str, bytes, "os.PathLike[str]"]) -> "List[Any]":
     from qipan import pgn
 
     return pgn.read_games(source)
+
+
+def iter_games(source: Union[str, bytes, "os.PathLike[str]"]) -> "Iterator[Any]":
+    """The games of a record file one at a time, as :func:`read_games` gives them, the file read
+    once and a PGN file game by game (see :func:`qipan.pgn.iter_games`)."""
+    from qipan import pgn
+
+    return pgn.iter_games(source)

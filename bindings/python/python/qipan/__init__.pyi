@@ -143,6 +143,7 @@ __all__ = [
     "H8",
     "rating",
     "read_games",
+    "iter_games",
     "svg",
     "replay_pgn",
     "replay_pgn_range",
@@ -832,6 +833,7 @@ class ReplaySummary(TypedDict):
     error: Optional[ReplayError]
 
 def read_games(source: Union[str, bytes, bytearray, memoryview, "os.PathLike[str]"]) -> List["qipan.pgn.Game"]: ...
+def iter_games(source: Union[str, bytes, bytearray, memoryview, "os.PathLike[str]"]) -> Iterator["qipan.pgn.Game"]: ...
 def replay_pgn(
     source: Union[str, bytes, os.PathLike[str]],
     tags: Sequence[str] = ...,

@@ -41,7 +41,7 @@ from qipan._pgn_visitor import (
     _Visited,
     accept_game,
 )
-from qipan._qipan import InvalidPgnError, _PgnTree
+from qipan._qipan import InvalidPgnError, _PgnTree, _RecordStream
 
 __all__ = [
     "Game",
@@ -51,6 +51,7 @@ __all__ = [
     "InvalidPgnError",
     "read_game",
     "read_games",
+    "iter_games",
     "read_headers",
     "skip_game",
     "SKIP",
@@ -528,32 +529,49 @@ def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
     return game
 
 
+def _source(source: Any, caller: str) -> Tuple[Optional[str], bytes]:
+    """A record source as a path to open, or else as bytes: ``source`` is a path (an
+    ``os.PathLike``, or a ``str`` naming an existing file), bytes, or PGN text."""
+    if isinstance(source, os.PathLike) or (
+        isinstance(source, str) and "\n" not in source and os.path.isfile(source)
+    ):
+        return os.fspath(source), b""
+    if isinstance(source, str):
+        return None, source.encode()
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return None, bytes(source)
+    raise TypeError(f"{caller} takes a path, bytes or PGN text, not {type(source).__name__}")
+
+
+def _game_of(tree: _PgnTree) -> Game:
+    game = object.__new__(Game)
+    game._tree = tree
+    game._id = 0
+    return game
+
+
+def iter_games(source: Any) -> Iterator[Game]:
+    """The games of a record file one at a time, in file order, as :func:`read_games` gives
+    them (any format qipan reads, told from the bytes; a game that cannot be read at all is an
+    empty game whose ``errors`` say why). A file is opened at once (``OSError`` when it cannot
+    be) and read once: a PGN file game by game as the iteration asks, so a database of any
+    size streams in constant memory; a Xiangqi archive is read whole when opened."""
+    path, data = _source(source, "iter_games")
+    stream = _RecordStream.from_path(path) if path is not None else _RecordStream.from_bytes(data)
+    return (_game_of(tree) for tree in stream)
+
+
 def read_games(source: Any) -> List[Game]:
     """Every game of a record file, of any format qipan reads: PGN (chess, Chess960, Xiangqi;
     UTF-8 or GBK) and the Xiangqi archives XQF, CBR, CBL and DhtmlXQ, told from the bytes, not
     the name. ``source`` is a path (an ``os.PathLike``, or a ``str`` naming an existing file),
     ``bytes``, or PGN text. A game that cannot be read at all is an empty game whose ``errors``
-    say why; the other games are still read."""
-    if isinstance(source, os.PathLike) or (
-        isinstance(source, str) and "\n" not in source and os.path.isfile(source)
-    ):
-        with open(source, "rb") as file:
+    say why; the other games are still read. :func:`iter_games` gives them one at a time."""
+    path, data = _source(source, "read_games")
+    if path is not None:
+        with open(path, "rb") as file:
             data = file.read()
-    elif isinstance(source, str):
-        data = source.encode()
-    elif isinstance(source, (bytes, bytearray, memoryview)):
-        data = bytes(source)
-    else:
-        raise TypeError(
-            f"read_games takes a path, bytes or PGN text, not {type(source).__name__}"
-        )
-    games = []
-    for tree in _PgnTree.read_all(data):
-        game = object.__new__(Game)
-        game._tree = tree
-        game._id = 0
-        games.append(game)
-    return games
+    return [_game_of(tree) for tree in _PgnTree.read_all(data)]
 
 
 def skip_game(handle: Any) -> bool:
