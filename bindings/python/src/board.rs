@@ -2,8 +2,6 @@
 //! [`BindVariant`]. The `#[pyclass]` wrappers in [`crate::pyboard`] only convert arguments and
 //! errors.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use qipan::board::{Board as CoreBoard, EditPolicy};
 use qipan::{
     shorten, Color, ErrorKind, Game, GameKind, MoveError, Outcome, Termination, MAX_PERFT_DEPTH,
@@ -12,6 +10,7 @@ use qipan::{
 use crate::errors::BoardError;
 use crate::games::BindVariant;
 use crate::repr::MoveRepr;
+use crate::state_names::StateNames;
 
 /// What a pickled board holds: start FEN, rule set, moves in coordinates, adjudication.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,93 +42,6 @@ impl<V: BindVariant> PartialEq for Board<V> {
 }
 
 impl<V: BindVariant> Eq for Board<V> {}
-
-/// The first name of the next block of names a board takes ([`StateNames`]); 0 is never a
-/// name (it means "no state").
-static NEXT_BLOCK: AtomicU64 = AtomicU64::new(1);
-
-/// How many names a board takes at once: a push then names its state without an atomic
-/// operation (a `u64` of blocks does not run out).
-const BLOCK: u64 = 1 << 16;
-
-/// Names for the states a board passes through, for the move objects' legality marks
-/// ([`crate::pymove::PyMove::mark_listed`]): a legal-move list marks its moves with the name of
-/// the state it was made in, and `push` trusts a move marked with the current name instead of
-/// testing it again (python-chess's `push` tests nothing; ours does, and this skips the test
-/// only where it is already known to pass).
-///
-/// A name stands for one position for ever: every change gets a name never given before, but a
-/// pop, which restores the position before the move exactly, gives back the name of that
-/// position. A copy of a board shares its names, as it shares its positions, but not its block
-/// of unused names.
-#[derive(Debug)]
-struct StateNames {
-    /// The current state's name.
-    current: u64,
-    /// The names of the states before the moves pushed since the last edit, oldest first.
-    before: Vec<u64>,
-    /// This board's unused names: `unused.0..unused.1`.
-    unused: (u64, u64),
-}
-
-impl Clone for StateNames {
-    fn clone(&self) -> Self {
-        StateNames {
-            current: self.current,
-            before: self.before.clone(),
-            // Two boards never give out the same new name.
-            unused: (0, 0),
-        }
-    }
-}
-
-impl StateNames {
-    fn new() -> Self {
-        let mut names = StateNames {
-            current: 0,
-            before: Vec::new(),
-            unused: (0, 0),
-        };
-        names.current = names.fresh();
-        names
-    }
-
-    /// A name never given out before.
-    #[inline]
-    fn fresh(&mut self) -> u64 {
-        if self.unused.0 == self.unused.1 {
-            let first = NEXT_BLOCK.fetch_add(BLOCK, Ordering::Relaxed);
-            self.unused = (first, first + BLOCK);
-        }
-        let name = self.unused.0;
-        self.unused.0 += 1;
-        name
-    }
-
-    /// A move was played: the state is a new one, and a pop will give this one back.
-    #[inline]
-    fn pushed(&mut self) {
-        self.before.push(self.current);
-        self.current = self.fresh();
-    }
-
-    /// A move was taken back: the state before it again (a new name when it was played
-    /// before the last edit, or before this board was made).
-    #[inline]
-    fn popped(&mut self) {
-        self.current = match self.before.pop() {
-            Some(name) => name,
-            None => self.fresh(),
-        };
-    }
-
-    /// Anything else changed: a new name, and none of the old ones comes back on a pop (an
-    /// edit that keeps the moves changes the positions a pop returns to).
-    fn changed(&mut self) {
-        self.before.clear();
-        self.current = self.fresh();
-    }
-}
 
 impl<V: BindVariant> Board<V> {
     /// A board from `fen` (the start position when `None`) under the rule set called `rules`
@@ -176,7 +88,7 @@ impl<V: BindVariant> Board<V> {
             inner: CoreBoard::from_game(game)
                 .with_policy(EditPolicy::ClearHistory)
                 .with_plays_any(true),
-            states: StateNames::new(),
+            states: StateNames::default(),
         }
     }
 
@@ -282,7 +194,7 @@ impl<V: BindVariant> Board<V> {
     /// (see [`StateNames`]); never 0.
     #[inline]
     pub fn state(&self) -> u64 {
-        self.states.current
+        self.states.current()
     }
 
     /// Parses move text with `parse` (coordinates, SAN, WXF...) and plays it.

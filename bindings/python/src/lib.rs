@@ -32,6 +32,7 @@ pub mod rating;
 pub mod record_stream;
 pub mod repr;
 pub mod squareset;
+pub mod state_names;
 pub mod syzygy;
 pub mod termination;
 pub mod xiangqi_inspect;
