@@ -8,7 +8,7 @@
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use qipan::xiangqi::{Piece, PieceKind, Square, Xiangqi};
+use qipan::xiangqi::{Piece, Role, Square, Xiangqi};
 use qipan::{shorten, Color, ErrorKind};
 
 use crate::board::Board;
@@ -25,11 +25,11 @@ pub struct PyXiangqiPiece {
 
 /// The piece kind of a piece type (1 general, 2 advisor, 3 elephant, 4 horse, 5 chariot,
 /// 6 cannon, 7 soldier).
-fn kind_of_type(piece_type: i64) -> PyResult<PieceKind> {
+fn kind_of_type(piece_type: i64) -> PyResult<Role> {
     usize::try_from(piece_type)
         .ok()
         .and_then(|t| t.checked_sub(1))
-        .and_then(|i| PieceKind::ALL.get(i).copied())
+        .and_then(|i| Role::ALL.get(i).copied())
         .ok_or_else(|| {
             PyValueError::new_err(format!(
                 "no Xiangqi piece type {piece_type}: expected 1 (general) to 7 (soldier)"
@@ -45,7 +45,7 @@ impl PyXiangqiPiece {
     fn py_new(piece_type: i64, color: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyXiangqiPiece {
             piece: Piece {
-                kind: kind_of_type(piece_type)?,
+                role: kind_of_type(piece_type)?,
                 color: color_arg(color)?,
             },
         })
@@ -56,8 +56,8 @@ impl PyXiangqiPiece {
     fn from_symbol(symbol: &str) -> PyResult<Self> {
         let mut chars = symbol.chars();
         let piece = match (chars.next(), chars.next()) {
-            (Some(c), None) => PieceKind::from_fen_char(c.to_ascii_uppercase()).map(|kind| Piece {
-                kind,
+            (Some(c), None) => Role::from_fen_char(c.to_ascii_uppercase()).map(|kind| Piece {
+                role: kind,
                 color: if c.is_ascii_uppercase() {
                     Color::White
                 } else {
@@ -74,7 +74,7 @@ impl PyXiangqiPiece {
     /// 1 (general) to 7 (soldier).
     #[getter]
     fn piece_type(&self) -> usize {
-        self.piece.kind.index() + 1
+        self.piece.role.index() + 1
     }
 
     /// `True` for Red, `False` for Black.
@@ -172,7 +172,7 @@ pub fn pieces(
     Ok(sorted(
         setup
             .pieces(color)
-            .filter(|(_, piece)| piece.kind == kind)
+            .filter(|(_, piece)| piece.role == kind)
             .map(|(sq, _)| sq),
     ))
 }

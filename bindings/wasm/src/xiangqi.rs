@@ -28,7 +28,7 @@ impl JsVariant for Xiangqi {
         }
         let letter = |sq| {
             self.piece_at(sq)
-                .map(|p| p.kind.fen_char().to_ascii_lowercase())
+                .map(|p| p.role.fen_char().to_ascii_lowercase())
         };
         let captured = letter(mv.to());
         MoveFacts {

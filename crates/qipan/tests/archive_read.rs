@@ -3,7 +3,7 @@
 //! docs/records.md, and broken or hostile files, which must give typed errors with offsets.
 
 use qipan::archive::{read_archive, ArchiveErrorKind, ArchiveFormat, ArchiveGame, ArchiveLimits};
-use qipan::xiangqi::{PieceKind, Square};
+use qipan::xiangqi::{Role, Square};
 use qipan::{Color, Variant, Xiangqi};
 
 fn read(bytes: &[u8]) -> ArchiveGame {
@@ -345,8 +345,8 @@ fn dhtmlxq_lines_comments_and_start() {
     let start = game.start.as_ref().unwrap();
     assert_eq!(start.placement(), "4k4/9/9/9/9/9/9/9/9/4K4");
     assert_eq!(
-        start.board[Square::from_name("e0").unwrap().index()].map(|p| (p.color, p.kind)),
-        Some((Color::White, PieceKind::General))
+        start.board[Square::from_name("e0").unwrap().index()].map(|p| (p.color, p.role)),
+        Some((Color::White, Role::General))
     );
     assert_eq!(mainline(&game), ["e0e1"]);
     assert_eq!(game.start_fen(), "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");

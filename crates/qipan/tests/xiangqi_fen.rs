@@ -1,6 +1,6 @@
 //! FEN reading, validation errors and writing.
 
-use qipan::xiangqi::{FenError, Piece, PieceKind, Square};
+use qipan::xiangqi::{FenError, Piece, Role, Square};
 use qipan::{Color, Variant, Xiangqi};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -79,21 +79,21 @@ fn fen_errors_name_the_problem() {
         err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/4R4/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
         FenError::TooMany {
             color: Color::RED,
-            kind: PieceKind::Chariot
+            role: Role::Chariot
         }
     );
     assert_eq!(
         err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/4P4/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
         FenError::TooMany {
             color: Color::RED,
-            kind: PieceKind::Soldier
+            role: Role::Soldier
         }
     );
     assert_eq!(
         err("3k5/9/3a5/9/9/9/9/9/4K4/3K5 w"),
         FenError::TooMany {
             color: Color::RED,
-            kind: PieceKind::General
+            role: Role::General
         }
     );
     // Points a piece can never reach.
@@ -103,7 +103,7 @@ fn fen_errors_name_the_problem() {
         assert_eq!(
             err(fen),
             FenError::BadSquare {
-                piece: Piece { color, kind },
+                piece: Piece { color, role: kind },
                 square
             },
             "{fen}"
@@ -112,73 +112,73 @@ fn fen_errors_name_the_problem() {
     bad(
         "3k5/9/3a5/9/9/9/4K4/9/9/9 w",
         Color::RED,
-        PieceKind::General,
+        Role::General,
         "e3",
     );
     bad(
         "3k5/9/3a5/9/9/9/9/9/9/2K6 w",
         Color::RED,
-        PieceKind::General,
+        Role::General,
         "c0",
     );
     bad(
         "9/9/9/9/9/9/9/4k4/9/3K5 w",
         Color::Black,
-        PieceKind::General,
+        Role::General,
         "e2",
     );
     bad(
         "3k5/9/3a5/9/9/9/9/9/9/3KA4 w",
         Color::RED,
-        PieceKind::Advisor,
+        Role::Advisor,
         "e0",
     );
     bad(
         "3k5/9/3a5/9/9/9/9/9/9/3K1A2A w",
         Color::RED,
-        PieceKind::Advisor,
+        Role::Advisor,
         "i0",
     );
     bad(
         "3k5/9/3a5/9/9/9/9/9/9/3KB4 w",
         Color::RED,
-        PieceKind::Elephant,
+        Role::Elephant,
         "e0",
     );
     bad(
         "3k5/9/3a5/9/2B6/9/9/9/9/3K5 w",
         Color::RED,
-        PieceKind::Elephant,
+        Role::Elephant,
         "c5",
     );
     bad(
         "3k5/9/3a5/9/9/9/9/4P4/9/3K5 w",
         Color::RED,
-        PieceKind::Soldier,
+        Role::Soldier,
         "e2",
     );
     bad(
         "3k5/9/3a5/9/9/9/3P5/9/9/3K5 w",
         Color::RED,
-        PieceKind::Soldier,
+        Role::Soldier,
         "d3",
     );
     bad(
         "3k5/9/3a5/9/9/3P5/9/9/9/3K5 w",
         Color::RED,
-        PieceKind::Soldier,
+        Role::Soldier,
         "d4",
     );
     bad(
         "3k5/9/3ap4/9/9/9/9/9/9/3K5 w",
         Color::Black,
-        PieceKind::Soldier,
+        Role::Soldier,
         "e7",
     );
     bad(
         "3k5/9/3a5/3p5/9/9/9/9/9/3K5 w",
         Color::Black,
-        PieceKind::Soldier,
+        Role::Soldier,
         "d6",
     );
     // Soldiers past the river may stand on any file; red soldiers on rank 9 are fine.

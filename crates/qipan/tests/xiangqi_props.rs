@@ -82,7 +82,7 @@ fn check_position(p: &Xiangqi) {
         assert_eq!(p.is_capture(mv), p.piece_at(mv.to()).is_some());
         assert!(
             p.attackers(mv.to(), us).contains(&mv.from())
-                || p.piece_at(mv.from()).unwrap().kind == qipan::xiangqi::PieceKind::Cannon
+                || p.piece_at(mv.from()).unwrap().role == qipan::xiangqi::Role::Cannon
                     && p.piece_at(mv.to()).is_none()
         );
     }

@@ -1,7 +1,7 @@
 //! One test per rule of DESIGN §4 (items 1–9, 11, 12), with the blocking cases. The expected
 //! moves are worked out by hand from the rules (the seed's Q1 text), never taken from qipan.
 
-use qipan::xiangqi::{Move, PieceKind, Square};
+use qipan::xiangqi::{Move, Role, Square};
 use qipan::{Color, Game, Termination, Variant, Xiangqi};
 
 fn sq(name: &str) -> Square {
@@ -175,7 +175,7 @@ fn rule_7_soldier_forward_sideways_after_the_river_never_back_no_promotion() {
     expect(&p, "e9", &["d9", "f9"]);
     let mut after = p;
     after.play_unchecked(p.parse_move("e9d9").unwrap());
-    assert_eq!(after.piece_at(sq("d9")).unwrap().kind, PieceKind::Soldier);
+    assert_eq!(after.piece_at(sq("d9")).unwrap().role, Role::Soldier);
     // Black soldiers go down the board.
     let p = pos("4k4/9/9/4p4/9/9/4p4/9/9/3K5 b");
     expect(&p, "e6", &["e5"]);

@@ -11,7 +11,7 @@
 
 use super::game::DepthFirst;
 use super::{text, ArchiveError, ArchiveGame, ArchiveLimits, ArchiveMove, ArchiveSetup, Cursor};
-use crate::xiangqi::{Piece, PieceKind, Square};
+use crate::xiangqi::{Piece, Role, Square};
 use crate::Color;
 
 /// The first bytes of a CBR game (also each game of a CBL library).
@@ -35,16 +35,16 @@ fn piece(code: u8) -> Option<Piece> {
         _ => return None,
     };
     let kind = match code & 0x0F {
-        1 => PieceKind::Chariot,
-        2 => PieceKind::Horse,
-        3 => PieceKind::Elephant,
-        4 => PieceKind::Advisor,
-        5 => PieceKind::General,
-        6 => PieceKind::Cannon,
-        7 => PieceKind::Soldier,
+        1 => Role::Chariot,
+        2 => Role::Horse,
+        3 => Role::Elephant,
+        4 => Role::Advisor,
+        5 => Role::General,
+        6 => Role::Cannon,
+        7 => Role::Soldier,
         _ => return None,
     };
-    Some(Piece { color, kind })
+    Some(Piece { color, role: kind })
 }
 
 /// Reads the game at `bytes[start..]` (its `index` is 1-based, for error reports).

@@ -5,7 +5,7 @@
 //! a bad move is reported at its ply like a PGN's, and a broken file is an [`ArchiveError`].
 
 use super::{ArchiveError, ArchiveErrorKind, ArchiveLimits};
-use crate::xiangqi::{Piece, PieceKind, Square};
+use crate::xiangqi::{Piece, Role, Square};
 use crate::Color;
 
 /// One move as stored: the square it leaves and the square it reaches. A coordinate the file
@@ -114,23 +114,23 @@ impl ArchiveSetup {
 /// elephant, advisor, general, advisor, elephant, horse, chariot, two cannons, five soldiers,
 /// then Black's the same.
 pub(crate) fn order_piece(index: usize) -> Piece {
-    const KINDS: [PieceKind; 16] = [
-        PieceKind::Chariot,
-        PieceKind::Horse,
-        PieceKind::Elephant,
-        PieceKind::Advisor,
-        PieceKind::General,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Chariot,
-        PieceKind::Cannon,
-        PieceKind::Cannon,
-        PieceKind::Soldier,
-        PieceKind::Soldier,
-        PieceKind::Soldier,
-        PieceKind::Soldier,
-        PieceKind::Soldier,
+    const KINDS: [Role; 16] = [
+        Role::Chariot,
+        Role::Horse,
+        Role::Elephant,
+        Role::Advisor,
+        Role::General,
+        Role::Advisor,
+        Role::Elephant,
+        Role::Horse,
+        Role::Chariot,
+        Role::Cannon,
+        Role::Cannon,
+        Role::Soldier,
+        Role::Soldier,
+        Role::Soldier,
+        Role::Soldier,
+        Role::Soldier,
     ];
     let color = if index < 16 {
         Color::White
@@ -139,7 +139,7 @@ pub(crate) fn order_piece(index: usize) -> Piece {
     };
     Piece {
         color,
-        kind: KINDS[index % 16],
+        role: KINDS[index % 16],
     }
 }
 

@@ -477,12 +477,12 @@ impl Editable for Xiangqi {
     }
 
     fn piece_code(piece: xiangqi::Piece) -> (char, Color) {
-        (piece.kind.fen_char().to_ascii_lowercase(), piece.color)
+        (piece.role.fen_char().to_ascii_lowercase(), piece.color)
     }
 
     fn piece_of_code(letter: char, color: Color) -> Option<xiangqi::Piece> {
-        let kind = xiangqi::PieceKind::from_fen_char(letter)?;
-        Some(xiangqi::Piece { color, kind })
+        let kind = xiangqi::Role::from_fen_char(letter)?;
+        Some(xiangqi::Piece { color, role: kind })
     }
 
     fn setup_attackers(setup: &xiangqi::Setup, sq: usize, by: Color) -> Vec<usize> {

@@ -8,7 +8,7 @@ use super::tables::{
     horse_leg, ADVISOR_STEPS, COORDS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE,
     SOLDIER_STEPS,
 };
-use super::{Move, PieceKind, Square};
+use super::{Move, Role, Square};
 use crate::Color;
 
 impl Xiangqi {
@@ -36,7 +36,7 @@ impl Xiangqi {
                 .any(|&s| s as usize == to)
         };
         match SLOT_KIND[(code & 15) as usize] {
-            PieceKind::General => {
+            Role::General => {
                 contains(&GENERAL_STEPS[from]) || {
                     // Flying general: the other general on an open file.
                     let other = self.board[to];
@@ -47,16 +47,16 @@ impl Xiangqi {
                         && from % 9 == to % 9
                 }
             }
-            PieceKind::Advisor => contains(&ADVISOR_STEPS[from]),
-            PieceKind::Elephant => ELEPHANT_STEPS[from]
+            Role::Advisor => contains(&ADVISOR_STEPS[from]),
+            Role::Elephant => ELEPHANT_STEPS[from]
                 .iter()
                 .any(|&(t, eye)| t as usize == to && self.board[eye as usize] == 0),
-            PieceKind::Horse => HORSE_STEPS[from]
+            Role::Horse => HORSE_STEPS[from]
                 .iter()
                 .any(|&(t, leg)| t as usize == to && self.board[leg as usize] == 0),
-            PieceKind::Chariot => self.between_count(from, to) == Some(0),
-            PieceKind::Cannon => self.between_count(from, to) == Some(1),
-            PieceKind::Soldier => contains(&SOLDIER_STEPS[color.index()][from]),
+            Role::Chariot => self.between_count(from, to) == Some(0),
+            Role::Cannon => self.between_count(from, to) == Some(1),
+            Role::Soldier => contains(&SOLDIER_STEPS[color.index()][from]),
         }
     }
 

@@ -3,9 +3,9 @@
 //!
 //! ```
 //! use qipan::{Color, Variant, Xiangqi};
-//! use qipan::xiangqi::{Piece, PieceKind, Square};
+//! use qipan::xiangqi::{Piece, Role, Square};
 //! let pos = Xiangqi::start();
-//! assert_eq!(pos.piece_at(Square::new(4, 0)), Some(Piece { color: Color::RED, kind: PieceKind::General }));
+//! assert_eq!(pos.piece_at(Square::new(4, 0)), Some(Piece { color: Color::RED, role: Role::General }));
 //! assert_eq!(pos.general(Color::Black), Square::new(4, 9));
 //! assert_eq!(pos.pieces(Color::RED).count(), 16);
 //! // The red cannon on h2 attacks the black horse on h9 over the screen on h7.
@@ -19,7 +19,7 @@ use std::hash::{Hash, Hasher};
 
 use super::tables::NONE;
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
-use super::{Piece, PieceKind, Square};
+use super::{Piece, Role, Square};
 use crate::Color;
 
 /// Board code of a red piece: `RED_TAG | slot`; of a black one `BLACK_TAG | slot`; 0 is empty.
@@ -29,26 +29,26 @@ pub(crate) const BLACK_TAG: u8 = 32;
 
 /// Slot ranges of the piece list: 0 general, 1–2 advisors, 3–4 elephants, 5–6 horses,
 /// 7–8 chariots, 9–10 cannons, 11–15 soldiers.
-pub(crate) const SLOT_KIND: [PieceKind; 16] = [
-    PieceKind::General,
-    PieceKind::Advisor,
-    PieceKind::Advisor,
-    PieceKind::Elephant,
-    PieceKind::Elephant,
-    PieceKind::Horse,
-    PieceKind::Horse,
-    PieceKind::Chariot,
-    PieceKind::Chariot,
-    PieceKind::Cannon,
-    PieceKind::Cannon,
-    PieceKind::Soldier,
-    PieceKind::Soldier,
-    PieceKind::Soldier,
-    PieceKind::Soldier,
-    PieceKind::Soldier,
+pub(crate) const SLOT_KIND: [Role; 16] = [
+    Role::General,
+    Role::Advisor,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Elephant,
+    Role::Horse,
+    Role::Horse,
+    Role::Chariot,
+    Role::Chariot,
+    Role::Cannon,
+    Role::Cannon,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
 ];
 
-/// The first slot of each kind (indexed by [`PieceKind::index`]), and one past the last.
+/// The first slot of each kind (indexed by [`Role::index`]), and one past the last.
 pub(crate) const KIND_SLOTS: [(usize, usize); 7] =
     [(0, 1), (1, 3), (3, 5), (5, 7), (7, 9), (9, 11), (11, 16)];
 
@@ -149,7 +149,7 @@ impl Xiangqi {
 
     /// Puts a piece in a free slot of its kind; `false` when all its slots are taken.
     pub(crate) fn put(&mut self, sq: usize, piece: Piece) -> bool {
-        let (lo, hi) = KIND_SLOTS[piece.kind.index()];
+        let (lo, hi) = KIND_SLOTS[piece.role.index()];
         let c = piece.color.index();
         let Some(slot) = (lo..hi).find(|&s| self.slots[c][s] == NONE) else {
             return false;
@@ -283,7 +283,7 @@ impl Xiangqi {
         let code = self.board[sq.index()];
         (code != 0).then(|| Piece {
             color: code_color(code),
-            kind: SLOT_KIND[(code & 15) as usize],
+            role: SLOT_KIND[(code & 15) as usize],
         })
     }
 
@@ -299,7 +299,7 @@ impl Xiangqi {
                     Square(sq),
                     Piece {
                         color,
-                        kind: SLOT_KIND[slot],
+                        role: SLOT_KIND[slot],
                     },
                 )
             })

@@ -28,7 +28,7 @@
 //! ```
 
 use super::notation::{describe, resolve, Described, Dir, Pattern, Which, MAX_LEN};
-use super::{Move, PieceKind, Xiangqi};
+use super::{Move, Role, Xiangqi};
 use crate::{Color, MoveError};
 
 /// Which characters [`Xiangqi::chinese_with`] writes.
@@ -43,14 +43,14 @@ pub enum ChineseStyle {
 
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-fn piece_name(color: Color, kind: PieceKind, style: ChineseStyle) -> char {
+fn piece_name(color: Color, kind: Role, style: ChineseStyle) -> char {
     let simplified = style == ChineseStyle::Simplified;
     match (color, kind) {
-        (Color::White, PieceKind::General) => ['帥', '帅'][simplified as usize],
-        (Color::Black, PieceKind::General) => ['將', '将'][simplified as usize],
-        (_, PieceKind::Horse) => ['馬', '马'][simplified as usize],
-        (_, PieceKind::Chariot) => ['車', '车'][simplified as usize],
-        (color, kind) => super::Piece { color, kind }.chinese(),
+        (Color::White, Role::General) => ['帥', '帅'][simplified as usize],
+        (Color::Black, Role::General) => ['將', '将'][simplified as usize],
+        (_, Role::Horse) => ['馬', '马'][simplified as usize],
+        (_, Role::Chariot) => ['車', '车'][simplified as usize],
+        (color, kind) => super::Piece { color, role: kind }.chinese(),
     }
 }
 
@@ -91,7 +91,7 @@ pub(crate) fn write_chinese(d: &Described, style: ChineseStyle) -> String {
 /// One character of Chinese move text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Tok {
-    Piece(PieceKind),
+    Piece(Role),
     Num(u8),
     Dir(Dir),
     Place(Which),
@@ -180,7 +180,7 @@ fn wide_token(key: u32) -> Option<Tok> {
 
 /// The token of one character (a constant function: [`WIDE_TOKENS`] are made of it).
 const fn token(c: char) -> Option<Tok> {
-    use PieceKind::*;
+    use Role::*;
     Some(match c {
         '帅' | '帥' | '将' | '將' => Tok::Piece(General),
         '仕' | '士' => Tok::Piece(Advisor),
@@ -316,9 +316,7 @@ fn pattern_of(toks: &[Tok]) -> Option<Pattern> {
         [Tok::Num(o), Tok::Piece(k), Tok::Dir(d), Tok::Num(n)] if o <= 5 => {
             (k, None, Which::Nth(o - 1), d, n)
         }
-        [Tok::Place(w), Tok::Num(f), Tok::Dir(d), Tok::Num(n)] => {
-            (PieceKind::Soldier, Some(f), w, d, n)
-        }
+        [Tok::Place(w), Tok::Num(f), Tok::Dir(d), Tok::Num(n)] => (Role::Soldier, Some(f), w, d, n),
         [Tok::Place(w), Tok::Piece(k), Tok::Num(f), Tok::Dir(d), Tok::Num(n)] => {
             (k, Some(f), w, d, n)
         }

@@ -17,7 +17,7 @@
 //! ```
 
 use super::tables::{is_advisor_point, is_elephant_point};
-use super::{Piece, PieceKind, Square, Xiangqi};
+use super::{Piece, Role, Square, Xiangqi};
 use crate::Color;
 
 /// Why a FEN was rejected.
@@ -43,15 +43,15 @@ pub enum FenError {
     #[error("unknown piece letter {0:?} (expected one of KABNRCP, E, H, either case)")]
     UnknownPiece(char),
     /// More pieces of a kind than a side starts with.
-    #[error("too many {} {}s (at most {})", .color.name_xq(), .kind.name(), .kind.max_count())]
+    #[error("too many {} {}s (at most {})", .color.name_xq(), .role.name(), .role.max_count())]
     TooMany {
         /// The side.
         color: Color,
-        /// The kind.
-        kind: PieceKind,
+        /// The kind of piece.
+        role: Role,
     },
     /// A piece on a point it can never reach.
-    #[error("{} {} on {square}: it can never stand there", .piece.color.name_xq(), .piece.kind.name())]
+    #[error("{} {} on {square}: it can never stand there", .piece.color.name_xq(), .piece.role.name())]
     BadSquare {
         /// The piece.
         piece: Piece,
@@ -96,11 +96,11 @@ pub(crate) fn reachable(piece: Piece, sq: Square) -> bool {
     } else {
         9 - r
     };
-    match piece.kind {
-        PieceKind::General => sq.in_palace(piece.color),
-        PieceKind::Advisor => sq.in_palace(piece.color) && is_advisor_point(f, r),
-        PieceKind::Elephant => sq.on_own_side(piece.color) && is_elephant_point(f, r),
-        PieceKind::Soldier => own_rank >= 5 || (own_rank >= 3 && f % 2 == 0),
+    match piece.role {
+        Role::General => sq.in_palace(piece.color),
+        Role::Advisor => sq.in_palace(piece.color) && is_advisor_point(f, r),
+        Role::Elephant => sq.on_own_side(piece.color) && is_elephant_point(f, r),
+        Role::Soldier => own_rank >= 5 || (own_rank >= 3 && f % 2 == 0),
         _ => true,
     }
 }
@@ -158,7 +158,7 @@ impl Xiangqi {
                     if !pos.put(square.index(), piece) {
                         return Err(FenError::TooMany {
                             color: piece.color,
-                            kind: piece.kind,
+                            role: piece.role,
                         });
                     }
                     file += 1;

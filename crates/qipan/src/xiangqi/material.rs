@@ -67,10 +67,10 @@
 
 use super::board::SLOT_KIND;
 use super::tables::NONE;
-use super::{PieceKind, Xiangqi};
+use super::{Role, Xiangqi};
 use crate::Color;
 
-/// How many pieces of each kind `color` has, indexed by [`PieceKind`] as `usize`.
+/// How many pieces of each kind `color` has, indexed by [`Role`] as `usize`.
 fn material(pos: &Xiangqi, color: Color) -> [u8; 7] {
     let mut count = [0u8; 7];
     for (slot, &sq) in pos.slots[color.index()].iter().enumerate() {
@@ -81,20 +81,20 @@ fn material(pos: &Xiangqi, color: Color) -> [u8; 7] {
     count
 }
 
-fn count(material: &[u8; 7], kind: PieceKind) -> u8 {
+fn count(material: &[u8; 7], kind: Role) -> u8 {
     material[kind as usize]
 }
 
 /// Only the general, advisors and elephants: pieces that never attack the other half.
 fn only_guards(m: &[u8; 7]) -> bool {
-    use PieceKind::*;
+    use Role::*;
     [Horse, Chariot, Cannon, Soldier]
         .iter()
         .all(|&k| count(m, k) == 0)
 }
 
 /// The general and exactly one piece of `kind`, nothing else.
-fn general_and_one(m: &[u8; 7], kind: PieceKind) -> bool {
+fn general_and_one(m: &[u8; 7], kind: Role) -> bool {
     count(m, kind) == 1 && m.iter().sum::<u8>() == 2
 }
 
@@ -107,7 +107,7 @@ fn bare(m: &[u8; 7]) -> bool {
 /// stalemate of the other side). `false` only under the proved rules of the module
 /// documentation; `true` whenever a win cannot be ruled out.
 pub(crate) fn can_win(pos: &Xiangqi, color: Color) -> bool {
-    use PieceKind::*;
+    use Role::*;
     let us = material(pos, color);
     let them = material(pos, !color);
     let rule_1 = only_guards(&us)

@@ -48,7 +48,11 @@ pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
 pub use move_limit::{counted_plies, CHECKS_COUNTED};
 pub use movegen::MoveList;
 pub use moves::Move;
-pub use piece::{Piece, PieceKind};
+pub use piece::{Piece, Role};
+
+/// The name [`Role`] had before chess and Xiangqi named their pieces' kinds alike.
+#[deprecated(note = "renamed `Role`, the name chess uses (`qipan::chess::Role`)")]
+pub type PieceKind = Role;
 pub use setup::{PositionError, PositionProblems, Setup};
 pub use square::Square;
 pub use zobrist::SIDE_KEY;

@@ -14,7 +14,7 @@
 
 use super::board::KIND_SLOTS;
 use super::tables::{COORDS, NONE};
-use super::{Move, PieceKind, Square, Xiangqi};
+use super::{Move, Role, Square, Xiangqi};
 use crate::{Color, MoveError, Variant};
 
 /// Longest text (in bytes) a WXF or Chinese reader looks at; anything longer is invalid.
@@ -94,7 +94,7 @@ pub(crate) struct Described {
     /// The mover's side.
     pub color: Color,
     /// The mover's kind.
-    pub kind: PieceKind,
+    pub kind: Role,
     /// The file it leaves, 1–9 counted from the mover's right.
     pub file: u8,
     /// Its place among the pieces of its kind and side on that file, 0 = foremost.
@@ -112,12 +112,12 @@ pub(crate) struct Described {
 impl Described {
     /// Whether the mover's file is told by `+`/`-`/... rather than by its number.
     pub(crate) fn is_tandem(&self) -> bool {
-        self.count >= 2 && !matches!(self.kind, PieceKind::Advisor | PieceKind::Elephant)
+        self.count >= 2 && !matches!(self.kind, Role::Advisor | Role::Elephant)
     }
 
     /// Whether pawns are told apart by file digit and place (two files with several pawns).
     pub(crate) fn pawn_files(&self) -> bool {
-        self.kind == PieceKind::Soldier && self.tandem_files >= 2
+        self.kind == Role::Soldier && self.tandem_files >= 2
     }
 }
 
@@ -145,7 +145,7 @@ pub(crate) fn describe(pos: &Xiangqi, mv: Move) -> Option<Described> {
     let mut per_file = [0u8; 9];
     let (mut index, mut count) = (0u8, 0u8);
     for (sq, p) in pos.pieces(color) {
-        if p.kind != piece.kind {
+        if p.role != piece.role {
             continue;
         }
         per_file[sq.file() as usize] += 1;
@@ -164,10 +164,7 @@ pub(crate) fn describe(pos: &Xiangqi, mv: Move) -> Option<Described> {
     } else {
         Dir::Retreat
     };
-    let diagonal = matches!(
-        piece.kind,
-        PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse
-    );
+    let diagonal = matches!(piece.role, Role::Advisor | Role::Elephant | Role::Horse);
     let num = if dir == Dir::Traverse || diagonal {
         own_file(color, to.file())
     } else {
@@ -175,7 +172,7 @@ pub(crate) fn describe(pos: &Xiangqi, mv: Move) -> Option<Described> {
     };
     Some(Described {
         color,
-        kind: piece.kind,
+        kind: piece.role,
         file: own_file(color, from.file()),
         index,
         count,
@@ -189,7 +186,7 @@ pub(crate) fn describe(pos: &Xiangqi, mv: Move) -> Option<Described> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Pattern {
     /// The kind of the mover.
-    pub kind: PieceKind,
+    pub kind: Role,
     /// Its file (1–9, own count), when the text gives it.
     pub file: Option<u8>,
     /// Which one on its file.
@@ -293,13 +290,13 @@ fn target(color: Color, pattern: &Pattern, from: Square) -> Option<Square> {
         u8::try_from(rank).ok()
     };
     let (file, rank) = match pattern.kind {
-        PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse => {
+        Role::Advisor | Role::Elephant | Role::Horse => {
             let file = file_of(pattern.num);
             let steps = match (pattern.kind, file.abs_diff(from.file())) {
-                (PieceKind::Advisor, 1) => 1,
-                (PieceKind::Elephant, 2) => 2,
-                (PieceKind::Horse, 1) => 2,
-                (PieceKind::Horse, 2) => 1,
+                (Role::Advisor, 1) => 1,
+                (Role::Elephant, 2) => 2,
+                (Role::Horse, 1) => 2,
+                (Role::Horse, 2) => 1,
                 _ => return None,
             };
             (file, ahead(steps)?)
@@ -321,7 +318,7 @@ pub(crate) fn resolve_by_list(
     // of its side, and a position has some forty legal moves.
     let fits = |mv: Move| {
         pos.piece_at(mv.from()).is_some_and(|p| {
-            p.kind == pattern.kind
+            p.role == pattern.kind
                 && pattern
                     .file
                     .map_or(true, |f| f == own_file(p.color, mv.from().file()))

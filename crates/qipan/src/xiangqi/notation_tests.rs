@@ -3,17 +3,17 @@
 //! positions with several pieces of a kind on a file.
 
 use super::{resolve, resolve_by_list, Dir, Pattern, Which};
-use crate::xiangqi::{PieceKind, Xiangqi};
+use crate::xiangqi::{Role, Xiangqi};
 use crate::{MoveError, Variant};
 
-const KINDS: [PieceKind; 7] = [
-    PieceKind::General,
-    PieceKind::Advisor,
-    PieceKind::Elephant,
-    PieceKind::Horse,
-    PieceKind::Chariot,
-    PieceKind::Cannon,
-    PieceKind::Soldier,
+const KINDS: [Role; 7] = [
+    Role::General,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+    Role::Cannon,
+    Role::Soldier,
 ];
 
 const WHICH: [Which; 13] = [

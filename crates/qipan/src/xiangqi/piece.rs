@@ -1,21 +1,21 @@
-//! [`Piece`] and [`PieceKind`]: the seven kinds of Xiangqi pieces, their FEN letters and
+//! [`Piece`] and [`Role`]: the seven kinds of Xiangqi pieces, their FEN letters and
 //! Chinese characters.
 //!
 //! ```
 //! use qipan::Color;
-//! use qipan::xiangqi::{Piece, PieceKind};
-//! let red_cannon = Piece { color: Color::RED, kind: PieceKind::Cannon };
+//! use qipan::xiangqi::{Piece, Role};
+//! let red_cannon = Piece { color: Color::RED, role: Role::Cannon };
 //! assert_eq!(red_cannon.fen_char(), 'C');
 //! assert_eq!(red_cannon.chinese(), '炮');
-//! assert_eq!(Piece::from_fen_char('e'), Some(Piece { color: Color::Black, kind: PieceKind::Elephant }));
-//! assert_eq!(Piece { color: Color::Black, kind: PieceKind::General }.chinese(), '将');
+//! assert_eq!(Piece::from_fen_char('e'), Some(Piece { color: Color::Black, role: Role::Elephant }));
+//! assert_eq!(Piece { color: Color::Black, role: Role::General }.chinese(), '将');
 //! ```
 
 use crate::Color;
 
 /// The kind of a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PieceKind {
+pub enum Role {
     /// 帅/将, FEN `K`.
     General = 0,
     /// 仕/士, FEN `A`.
@@ -32,16 +32,16 @@ pub enum PieceKind {
     Soldier = 6,
 }
 
-impl PieceKind {
+impl Role {
     /// Every kind, in the order of their discriminants.
-    pub const ALL: [PieceKind; 7] = [
-        PieceKind::General,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Chariot,
-        PieceKind::Cannon,
-        PieceKind::Soldier,
+    pub const ALL: [Role; 7] = [
+        Role::General,
+        Role::Advisor,
+        Role::Elephant,
+        Role::Horse,
+        Role::Chariot,
+        Role::Cannon,
+        Role::Soldier,
     ];
 
     /// 0 (general) to 6 (soldier).
@@ -53,26 +53,26 @@ impl PieceKind {
     /// The upper-case FEN letter: `K A B N R C P`.
     pub const fn fen_char(self) -> char {
         match self {
-            PieceKind::General => 'K',
-            PieceKind::Advisor => 'A',
-            PieceKind::Elephant => 'B',
-            PieceKind::Horse => 'N',
-            PieceKind::Chariot => 'R',
-            PieceKind::Cannon => 'C',
-            PieceKind::Soldier => 'P',
+            Role::General => 'K',
+            Role::Advisor => 'A',
+            Role::Elephant => 'B',
+            Role::Horse => 'N',
+            Role::Chariot => 'R',
+            Role::Cannon => 'C',
+            Role::Soldier => 'P',
         }
     }
 
     /// The kind of a FEN letter, either case; `E` reads as elephant and `H` as horse.
-    pub const fn from_fen_char(c: char) -> Option<PieceKind> {
+    pub const fn from_fen_char(c: char) -> Option<Role> {
         Some(match c.to_ascii_uppercase() {
-            'K' => PieceKind::General,
-            'A' => PieceKind::Advisor,
-            'B' | 'E' => PieceKind::Elephant,
-            'N' | 'H' => PieceKind::Horse,
-            'R' => PieceKind::Chariot,
-            'C' => PieceKind::Cannon,
-            'P' => PieceKind::Soldier,
+            'K' => Role::General,
+            'A' => Role::Advisor,
+            'B' | 'E' => Role::Elephant,
+            'N' | 'H' => Role::Horse,
+            'R' => Role::Chariot,
+            'C' => Role::Cannon,
+            'P' => Role::Soldier,
             _ => return None,
         })
     }
@@ -80,8 +80,8 @@ impl PieceKind {
     /// How many of this kind one side has at the start (and at most): 1, 2 or 5.
     pub const fn max_count(self) -> usize {
         match self {
-            PieceKind::General => 1,
-            PieceKind::Soldier => 5,
+            Role::General => 1,
+            Role::Soldier => 5,
             _ => 2,
         }
     }
@@ -89,13 +89,13 @@ impl PieceKind {
     /// The English name, lower case.
     pub const fn name(self) -> &'static str {
         match self {
-            PieceKind::General => "general",
-            PieceKind::Advisor => "advisor",
-            PieceKind::Elephant => "elephant",
-            PieceKind::Horse => "horse",
-            PieceKind::Chariot => "chariot",
-            PieceKind::Cannon => "cannon",
-            PieceKind::Soldier => "soldier",
+            Role::General => "general",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Chariot => "chariot",
+            Role::Cannon => "cannon",
+            Role::Soldier => "soldier",
         }
     }
 }
@@ -106,13 +106,13 @@ pub struct Piece {
     /// Its side (Red is [`Color::White`]).
     pub color: Color,
     /// Its kind.
-    pub kind: PieceKind,
+    pub role: Role,
 }
 
 impl Piece {
     /// The FEN letter: upper case for Red, lower case for Black.
     pub const fn fen_char(self) -> char {
-        let c = self.kind.fen_char();
+        let c = self.role.fen_char();
         match self.color {
             Color::White => c,
             Color::Black => c.to_ascii_lowercase(),
@@ -126,26 +126,26 @@ impl Piece {
         } else {
             Color::Black
         };
-        match PieceKind::from_fen_char(c) {
-            Some(kind) => Some(Piece { color, kind }),
+        match Role::from_fen_char(c) {
+            Some(kind) => Some(Piece { color, role: kind }),
             None => None,
         }
     }
 
     /// The Chinese character: red 帅仕相马车炮兵, black 将士象马车炮卒.
     pub const fn chinese(self) -> char {
-        match (self.color, self.kind) {
-            (Color::White, PieceKind::General) => '帅',
-            (Color::White, PieceKind::Advisor) => '仕',
-            (Color::White, PieceKind::Elephant) => '相',
-            (Color::White, PieceKind::Soldier) => '兵',
-            (Color::Black, PieceKind::General) => '将',
-            (Color::Black, PieceKind::Advisor) => '士',
-            (Color::Black, PieceKind::Elephant) => '象',
-            (Color::Black, PieceKind::Soldier) => '卒',
-            (_, PieceKind::Horse) => '马',
-            (_, PieceKind::Chariot) => '车',
-            (_, PieceKind::Cannon) => '炮',
+        match (self.color, self.role) {
+            (Color::White, Role::General) => '帅',
+            (Color::White, Role::Advisor) => '仕',
+            (Color::White, Role::Elephant) => '相',
+            (Color::White, Role::Soldier) => '兵',
+            (Color::Black, Role::General) => '将',
+            (Color::Black, Role::Advisor) => '士',
+            (Color::Black, Role::Elephant) => '象',
+            (Color::Black, Role::Soldier) => '卒',
+            (_, Role::Horse) => '马',
+            (_, Role::Chariot) => '车',
+            (_, Role::Cannon) => '炮',
         }
     }
 }
@@ -156,14 +156,14 @@ mod tests {
 
     #[test]
     fn fen_letters_round_trip() {
-        for kind in PieceKind::ALL {
+        for role in Role::ALL {
             for color in Color::ALL {
-                let p = Piece { color, kind };
+                let p = Piece { color, role };
                 assert_eq!(Piece::from_fen_char(p.fen_char()), Some(p));
             }
         }
-        assert_eq!(PieceKind::from_fen_char('H'), Some(PieceKind::Horse));
-        assert_eq!(PieceKind::from_fen_char('x'), None);
+        assert_eq!(Role::from_fen_char('H'), Some(Role::Horse));
+        assert_eq!(Role::from_fen_char('x'), None);
         assert_eq!(Piece::from_fen_char('马'), None);
     }
 }

@@ -7,10 +7,10 @@
 //! when it becomes a position, as chess's [`crate::chess::Setup`] does.
 //!
 //! ```
-//! use qipan::xiangqi::{FenError, Piece, PieceKind, Setup, Square, Xiangqi};
+//! use qipan::xiangqi::{FenError, Piece, Role, Setup, Square, Xiangqi};
 //! use qipan::{Color, Variant};
 //! let mut setup = Setup::empty();
-//! let general = |color| Some(Piece { color, kind: PieceKind::General });
+//! let general = |color| Some(Piece { color, role: Role::General });
 //! setup.set_piece_at(Square::new(4, 0), general(Color::RED)).unwrap();
 //! assert_eq!(Xiangqi::try_from(setup).unwrap_err(), FenError::MissingGeneral(Color::Black));
 //! setup.set_piece_at(Square::new(3, 9), general(Color::Black)).unwrap();
@@ -24,7 +24,7 @@ use arrayvec::ArrayVec;
 use super::board::code_color;
 use super::fen::reachable;
 use super::tables::NONE;
-use super::{FenError, Piece, PieceKind, Square, Xiangqi, XiangqiRules};
+use super::{FenError, Piece, Role, Square, Xiangqi, XiangqiRules};
 use crate::Color;
 
 /// A Xiangqi board being set up: pieces, side to move and clocks, playable or not.
@@ -66,7 +66,7 @@ impl Setup {
             if !next.put(sq.index(), piece) {
                 return Err(FenError::TooMany {
                     color: piece.color,
-                    kind: piece.kind,
+                    role: piece.role,
                 });
             }
         }
@@ -100,7 +100,7 @@ impl Setup {
     pub fn king(&self, color: Color) -> Option<Square> {
         self.placement
             .pieces(color)
-            .find(|(_, piece)| piece.kind == PieceKind::General)
+            .find(|(_, piece)| piece.role == Role::General)
             .map(|(sq, _)| sq)
     }
 
@@ -305,7 +305,7 @@ impl Xiangqi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::PieceKind;
+    use crate::xiangqi::Role;
     use crate::Variant;
 
     #[test]
@@ -320,7 +320,7 @@ mod tests {
         assert_eq!(setup, Setup::empty());
         let horse = Piece {
             color: Color::Black,
-            kind: PieceKind::Horse,
+            role: Role::Horse,
         };
         for file in 0..2 {
             setup

@@ -25,34 +25,34 @@
 //! ```
 
 use super::notation::{describe, resolve, Described, Dir, Pattern, Which, MAX_LEN};
-use super::{Move, PieceKind, Xiangqi};
+use super::{Move, Role, Xiangqi};
 use crate::MoveError;
 
 /// The WXF letter of a kind: `K A E H R C P`.
-pub(crate) const fn wxf_letter(kind: PieceKind) -> char {
+pub(crate) const fn wxf_letter(kind: Role) -> char {
     match kind {
-        PieceKind::General => 'K',
-        PieceKind::Advisor => 'A',
-        PieceKind::Elephant => 'E',
-        PieceKind::Horse => 'H',
-        PieceKind::Chariot => 'R',
-        PieceKind::Cannon => 'C',
-        PieceKind::Soldier => 'P',
+        Role::General => 'K',
+        Role::Advisor => 'A',
+        Role::Elephant => 'E',
+        Role::Horse => 'H',
+        Role::Chariot => 'R',
+        Role::Cannon => 'C',
+        Role::Soldier => 'P',
     }
 }
 
 /// The kind of a WXF letter, either case (also `B`, `N`, `G`, `S`).
 #[inline(always)]
-fn kind_of_letter(c: u8) -> Option<PieceKind> {
+fn kind_of_letter(c: u8) -> Option<Role> {
     // `| 0x20` lowers an ASCII capital and sends no other byte to a lower-case letter.
     Some(match c | 0x20 {
-        b'k' | b'g' => PieceKind::General,
-        b'a' => PieceKind::Advisor,
-        b'e' | b'b' => PieceKind::Elephant,
-        b'h' | b'n' => PieceKind::Horse,
-        b'r' => PieceKind::Chariot,
-        b'c' => PieceKind::Cannon,
-        b'p' | b's' => PieceKind::Soldier,
+        b'k' | b'g' => Role::General,
+        b'a' => Role::Advisor,
+        b'e' | b'b' => Role::Elephant,
+        b'h' | b'n' => Role::Horse,
+        b'r' => Role::Chariot,
+        b'c' => Role::Cannon,
+        b'p' | b's' => Role::Soldier,
         _ => return None,
     })
 }
@@ -118,8 +118,8 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
         pair => pair,
     };
     let (kind, file, which) = match (c0, c1) {
-        (b'+', b'+') => (PieceKind::Soldier, None, Which::Front),
-        (b'-', b'-') => (PieceKind::Soldier, None, Which::Rear),
+        (b'+', b'+') => (Role::Soldier, None, Which::Front),
+        (b'-', b'-') => (Role::Soldier, None, Which::Rear),
         _ => {
             if let Some(f) = digit(c0) {
                 let which = match c1 {
@@ -132,7 +132,7 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
                         ))
                     }
                 };
-                (PieceKind::Soldier, Some(f), which)
+                (Role::Soldier, Some(f), which)
             } else {
                 let kind = kind_of_letter(c0)
                     .ok_or_else(|| invalid("unknown piece letter (K A E H R C P, also B N G S)"))?;
@@ -143,7 +143,7 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
                         let f = digit(c).ok_or_else(|| {
                             invalid("the second character must be a file 1-9, + or -")
                         })?;
-                        let which = if kind == PieceKind::Soldier {
+                        let which = if kind == Role::Soldier {
                             Which::WxfPlainPawn
                         } else {
                             Which::Any
@@ -206,9 +206,9 @@ mod tests {
     fn piece_letters() {
         for c in 0..=255u8 {
             let expected = match c.to_ascii_uppercase() {
-                b'G' => Some(PieceKind::General),
-                b'S' => Some(PieceKind::Soldier),
-                c => PieceKind::from_fen_char(c as char),
+                b'G' => Some(Role::General),
+                b'S' => Some(Role::Soldier),
+                c => Role::from_fen_char(c as char),
             };
             assert_eq!(kind_of_letter(c), expected, "{c}");
         }

@@ -22,7 +22,7 @@
 
 use super::super::board::{tag, SLOT_KIND};
 use super::super::tables::NONE;
-use super::super::{PieceKind, Square, Xiangqi};
+use super::super::{Role, Square, Xiangqi};
 use crate::Color;
 
 /// What one piece can do against one piece of the other side.
@@ -58,7 +58,7 @@ pub(super) fn attacks_by(pos: &Xiangqi, by: Color, soldiers: bool) -> Attacks {
             continue;
         }
         let victim = SLOT_KIND[vslot];
-        if victim == PieceKind::Soldier && Square(vsq).on_own_side(them) {
+        if victim == Role::Soldier && Square(vsq).on_own_side(them) {
             continue;
         }
         let to = vsq as usize;
@@ -175,8 +175,8 @@ fn defence(pos: &Xiangqi, from: usize, to: usize) -> (u16, u16) {
 
 /// Whether `victim` is worth more than `attacker` in the sense of the chase rules: attacking it
 /// is a chase even when it is protected.
-fn outranks(victim: PieceKind, attacker: PieceKind) -> bool {
-    use PieceKind::*;
+fn outranks(victim: Role, attacker: Role) -> bool {
+    use Role::*;
     match attacker {
         Horse | Cannon => victim == Chariot,
         Advisor | Elephant => matches!(victim, Chariot | Horse | Cannon),
