@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::board::{between_bits, code_color, is, tag, Xiangqi, BLACK_TAG, RED_TAG, SLOT_KIND};
+use super::position::{between_bits, code_color, is, tag, Xiangqi, BLACK_TAG, RED_TAG, SLOT_KIND};
 use super::tables::{
     horse_leg, ADVISOR_STEPS, COORDS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE,
     SOLDIER_STEPS,

@@ -9,7 +9,7 @@
 //! general), and by the attack of the moved piece itself. The tests in `notation_tests.rs`
 //! compare both answers with the full tests on every move of seeded random games.
 
-use super::board::{is, tag, Xiangqi};
+use super::position::{is, tag, Xiangqi};
 use super::tables::{horse_leg, COORDS, NONE};
 use crate::Color;
 

@@ -65,7 +65,7 @@
 //! with other pieces (such an army can block itself in), and Pikafish's cannon-with-elephants
 //! rules.
 
-use super::board::SLOT_KIND;
+use super::position::SLOT_KIND;
 use super::tables::NONE;
 use super::{Role, Xiangqi};
 use crate::Color;

@@ -22,7 +22,7 @@
 //! ```
 
 mod attacks;
-mod board;
+mod position;
 mod chinese;
 mod fen;
 mod iccs;
@@ -41,7 +41,7 @@ mod tables;
 mod wxf;
 mod zobrist;
 
-pub use board::Xiangqi;
+pub use position::Xiangqi;
 pub use chinese::ChineseStyle;
 pub use fen::FenError;
 pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};

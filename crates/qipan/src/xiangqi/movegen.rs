@@ -23,7 +23,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::board::{blockers_down, blockers_up, is, tag};
+use super::position::{blockers_down, blockers_up, is, tag};
 use super::tables::{
     horse_leg, ADVISOR_STEPS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE, SOLDIER_STEPS,
 };

@@ -12,7 +12,7 @@
 //! assert_eq!(pos.chinese(mv), "炮二平五");
 //! ```
 
-use super::board::KIND_SLOTS;
+use super::position::KIND_SLOTS;
 use super::tables::{COORDS, NONE};
 use super::{Move, Role, Square, Xiangqi};
 use crate::{Color, MoveError, Variant};

@@ -21,7 +21,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::board::code_color;
+use super::position::code_color;
 use super::fen::reachable;
 use super::tables::NONE;
 use super::{FenError, Piece, Role, Square, Xiangqi, XiangqiRules};

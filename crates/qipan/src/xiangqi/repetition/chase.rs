@@ -20,7 +20,7 @@
 //! their identity when they move (slots only change by captures, and a repeated cycle has none);
 //! [`created`] compares the answers before and after a move.
 
-use super::super::board::{tag, SLOT_KIND};
+use super::super::position::{tag, SLOT_KIND};
 use super::super::tables::NONE;
 use super::super::{Role, Square, Xiangqi};
 use crate::Color;
