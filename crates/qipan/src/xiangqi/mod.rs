@@ -22,7 +22,6 @@
 //! ```
 
 mod attacks;
-mod position;
 mod chinese;
 mod fen;
 mod iccs;
@@ -33,6 +32,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod piece;
+mod position;
 pub(crate) mod repetition;
 mod setup;
 mod square;
@@ -41,7 +41,6 @@ mod tables;
 mod wxf;
 mod zobrist;
 
-pub use position::Xiangqi;
 pub use chinese::ChineseStyle;
 pub use fen::FenError;
 pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};
@@ -49,6 +48,7 @@ pub use move_limit::{counted_plies, CHECKS_COUNTED};
 pub use movegen::MoveList;
 pub use moves::Move;
 pub use piece::{Piece, Role};
+pub use position::Xiangqi;
 
 /// The name [`Role`] had before chess and Xiangqi named their pieces' kinds alike.
 #[deprecated(note = "renamed `Role`, the name chess uses (`qipan::chess::Role`)")]

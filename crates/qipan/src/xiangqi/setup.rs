@@ -21,8 +21,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::position::code_color;
 use super::fen::reachable;
+use super::position::code_color;
 use super::tables::NONE;
 use super::{FenError, Piece, Role, Square, Xiangqi, XiangqiRules};
 use crate::Color;
