@@ -452,9 +452,17 @@ fn proof_kinds() {
             Color::White,
             Some(ProofKind::BlockedStructure),
         ),
+        // A pawn still to move behind the wall: g2-g3 changes nothing the kings can reach.
         (
             "4k3/8/8/p2p2p1/P2P2P1/8/6P1/4K3 w - - 0 1",
             Color::White,
+            Some(ProofKind::BlockedStructure),
+        ),
+        // White's king boxed in on h1 for ever, the a-pawns about to ram: no static proof (the
+        // a-pawns may pass each other for all the fixpoint knows), the search runs out of positions.
+        (
+            "4k3/p7/8/8/8/6p1/P5Pp/7K w - - 0 1",
+            Color::Black,
             Some(ProofKind::ExhaustedSearch),
         ),
         ("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", Color::White, None),

@@ -38,9 +38,9 @@
 
 mod greedy;
 mod helpmate;
-mod locked;
 mod proof;
 mod quick;
+mod semistatic;
 
 use super::{Chess, Move};
 use crate::Color;
@@ -188,7 +188,7 @@ impl Chess {
                 ProofKind::Material
             } else if !self.has_legal_moves() {
                 ProofKind::GameOver
-            } else if locked::locked_cannot_mate(self, color) {
+            } else if semistatic::semistatic_cannot_mate(self, color) {
                 ProofKind::BlockedStructure
             } else {
                 ProofKind::ExhaustedSearch

@@ -8,7 +8,7 @@
 //! "cannot".
 
 use super::super::Chess;
-use super::locked::locked_cannot_mate;
+use super::semistatic::semistatic_cannot_mate;
 use super::Budget;
 use crate::Color;
 
@@ -41,7 +41,7 @@ fn cannot_mate_within(
         // Checkmate or stalemate ends the game: only the loser's mate is the winner's.
         return !(pos.is_check() && pos.turn() != winner);
     }
-    if pos.has_insufficient_material(winner) || locked_cannot_mate(pos, winner) {
+    if pos.has_insufficient_material(winner) || semistatic_cannot_mate(pos, winner) {
         return true;
     }
     let forced = moves.len() == 1;

@@ -2,9 +2,9 @@
 //! of ordinary games, so it never searches: it looks only where the dead positions of real games
 //! are, through bitboard tests first, and proves "dead" only by the static proofs.
 //!
-//! * **Locked structures.** Every pawn rammed against a pawn (at least four pawns): the locked-pawn
-//!   proof for both colours at once ([`locked_verdicts`]), which gives up at the first unit that
-//!   could take or be taken. When the side to move is in check by a pawn (the one obstacle a
+//! * **Locked structures.** Every pawn rammed against a pawn (at least four pawns, no rook or
+//!   queen): the semi-static proof for both colours at once ([`semistatic_dead`]), which gives up
+//!   as soon as one side may promote. When the side to move is in check by a pawn (the one obstacle a
 //!   single move removes: the king steps off the pawn's diagonal or takes it), every legal move is
 //!   tried and each position it leads to must be proven (or be a stalemate, or leave too little
 //!   material).
@@ -18,7 +18,7 @@
 //! [`Chess::is_dead_position`], so the two never disagree on a "dead".
 
 use super::super::{Chess, Role};
-use super::locked::{all_pawns_rammed, free_pawns, locked_verdicts};
+use super::semistatic::{all_pawns_rammed, free_pawns, semistatic_cannot_mate, semistatic_dead};
 use super::QUICK_NODES;
 use crate::Color;
 
@@ -64,32 +64,37 @@ fn may_end_dead_in_one_move(pos: &Chess) -> bool {
     heavy.count() <= 1 || (pos.by_role(Role::Pawn).count() >= 4 && free_pawns(pos) <= 2)
 }
 
-/// The bitboard test before any proof: at least four pawns, every one rammed against a pawn.
+/// The bitboard test before any proof: at least four pawns, every one rammed against a pawn,
+/// and no rook or queen (the dead walls of real games hold kings and minor pieces; a rook or a
+/// queen beside a wall almost always gets through, and the fixpoint would cost `outcome()` its
+/// microseconds on the long games where such walls form).
 fn locked_candidate(pos: &Chess) -> bool {
-    pos.by_role(Role::Pawn).count() >= 4 && all_pawns_rammed(pos)
+    pos.by_role(Role::Pawn).count() >= 4
+        && all_pawns_rammed(pos)
+        && (pos.by_role(Role::Rook) | pos.by_role(Role::Queen)).is_empty()
 }
 
-/// Whether a position with every pawn rammed is proven dead: locked for both colours, or in
-/// check by a pawn with every legal move leading to a proven position.
+/// Whether a position with every pawn rammed is proven dead: by the semi-static proof for both
+/// colours, or in check by a pawn with every legal move leading to a proven position.
 fn locked_dead(pos: &Chess, legal_moves: usize) -> bool {
-    let proven = locked_verdicts(pos);
-    if proven == [true, true] {
+    if semistatic_dead(pos) {
         return true;
     }
     let pawn_check = (pos.checkers() & pos.by_role(Role::Pawn)).any();
     if !pawn_check || legal_moves > QUICK_BRANCHING {
         return false;
     }
+    let proven = Color::ALL.map(|color| semistatic_cannot_mate(pos, color));
     pos.legal_moves().into_iter().all(|mv| {
         let mut child = *pos;
         child.play_unchecked(mv);
         if !child.has_legal_moves() {
             return !child.is_check();
         }
-        let child_proven = locked_verdicts(&child);
         Color::ALL.into_iter().all(|color| {
-            let i = color.index();
-            proven[i] || child_proven[i] || child.has_insufficient_material(color)
+            proven[color.index()]
+                || child.has_insufficient_material(color)
+                || semistatic_cannot_mate(&child, color)
         })
     })
 }
