@@ -6,9 +6,11 @@
 //!
 //! * **"cannot"** is only ever a proof ([`proof`](self) module): the game is already over without
 //!   the winner's mate; python-chess's material test ([`Chess::has_insufficient_material`]); the
-//!   locked-pawn proof (every pawn fixed for ever, and the squares the winner's pieces can ever
-//!   attack miss every square the loser's king can ever reach); or every legal move leads to such
-//!   a position (forced moves are followed for free, a few narrow positions are branched into).
+//!   semi-static proof (a fixpoint of the squares every unit can ever reach, with the units that
+//!   never move and the squares attacked for ever, then a mate-pattern test on it); or every
+//!   legal move leads to such a position (forced moves are followed for free, a few narrow
+//!   positions are branched into). A completed search pass or breadth closure that meets no mate
+//!   is a proof too.
 //! * **"can win"** is only ever a line: a cooperative search (both sides help the winner) finds a
 //!   sequence of legal moves ending in the winner's checkmate, which anyone can replay.
 //! * **"undetermined"**: the node bound ran out before either. The bound counts positions visited,
@@ -69,7 +71,7 @@ impl Effort {
         proof_depth: 3,
     };
     /// The quick check run by every [`outcome`](crate::Variant::position_outcome): forced moves
-    /// and the locked-pawn proof, a few hundred positions at most.
+    /// and the semi-static proof, a few hundred positions at most.
     pub const QUICK: Effort = Effort {
         nodes: 256,
         max_plies: 8,

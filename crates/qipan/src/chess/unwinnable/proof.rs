@@ -1,4 +1,4 @@
-//! Proving that a side cannot checkmate: the static material test, the locked-pawn proof, and a
+//! Proving that a side cannot checkmate: the static material test, the semi-static proof, and a
 //! small exhaustive look-ahead that follows forced moves (positions with a single legal move) for
 //! free and branches into every legal move of a few narrow positions.
 //!
