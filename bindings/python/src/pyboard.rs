@@ -301,6 +301,16 @@ macro_rules! board_class {
                 Ok(py.detach(move || pos.winnability(color).known()))
             }
 
+            /// The kind of proof behind `can_win(color)` being `False`: `"material"`,
+            /// `"game_over"`, `"blocked_structure"` or `"exhausted_search"`; `None` when it is
+            /// not `False`. Runs without the GIL.
+            fn cannot_win_proof(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+                let color = color_arg(color)?;
+                self.inner.playable()?;
+                let pos = self.inner.position().clone();
+                Ok(py.detach(move || pos.winnability_with_proof(color).1.map(qipan::ProofKind::name)))
+            }
+
             /// A sequence of legal moves (both sides') from the current position that ends in
             /// `color`'s checkmate, or `None` when none was found (see `can_win`).
             fn helpmate<'py>(

@@ -117,3 +117,41 @@ def test_dead_position_termination_name() -> None:
         "1/2-1/2",
     )
     assert qipan.Outcome("dead_position").termination == qipan.Termination.DEAD_POSITION
+
+
+PROOF_KINDS = ("material", "game_over", "blocked_structure", "exhausted_search")
+
+
+@pytest.mark.parametrize("fen,white,black,source", CASES)
+def test_cannot_win_proof_is_behind_every_false(fen: str, white: bool, black: bool, source: str) -> None:
+    board = qipan.ChessBoard(fen)
+    reference = chess.Board(fen)
+    for name, color, expected in (("white", chess.WHITE, white), ("black", chess.BLACK, black)):
+        proof: Optional[str] = board.cannot_win_proof(name)
+        if expected:
+            assert proof is None, f"{fen} ({source}) {name}: {proof}"
+            continue
+        assert proof in PROOF_KINDS, f"{fen} ({source}) {name}: {proof}"
+        # The cheap proofs come first, as python-chess sees the position.
+        if reference.has_insufficient_material(color):
+            assert proof == "material", f"{fen} {name}"
+        elif not any(reference.legal_moves):
+            assert proof == "game_over", f"{fen} {name}"
+
+
+def test_cannot_win_proof_names_each_kind() -> None:
+    # Black mated: White's win is over; the pawn wall no king crosses; a bare king; Xiangqi's
+    # material test.
+    mated = qipan.ChessBoard("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    assert mated.cannot_win_proof("white") == "game_over"
+    assert mated.cannot_win_proof("black") is None
+    wall = qipan.ChessBoard("4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1")
+    assert wall.cannot_win_proof(chess.WHITE) == "blocked_structure"
+    rook = qipan.ChessBoard("8/8/8/4k3/8/8/8/R3K3 w - - 0 1")
+    assert rook.cannot_win_proof("white") is None
+    assert rook.cannot_win_proof("black") == "material"
+    generals = qipan.XiangqiBoard("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1")
+    assert generals.cannot_win_proof("red") == "material"
+    assert qipan.XiangqiBoard().cannot_win_proof("red") is None
+    with pytest.raises((TypeError, ValueError)):
+        rook.cannot_win_proof("green")

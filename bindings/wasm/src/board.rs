@@ -256,6 +256,16 @@ impl<V: JsVariant> Board<V> {
         })
     }
 
+    /// The kind of proof behind `can_win(color)` being `false`: `"material"`, `"game_over"`,
+    /// `"blocked_structure"` or `"exhausted_search"`; `null` when it is not `false`.
+    pub fn cannot_win_proof(&self, color: &JsValue) -> Result<JsValue, JsValue> {
+        let color = color_from_js(color)?;
+        Ok(match self.position()?.winnability_with_proof(color).1 {
+            Some(proof) => JsValue::from_str(proof.name()),
+            None => JsValue::NULL,
+        })
+    }
+
     /// Whether the side to move may claim a draw.
     pub fn can_claim_draw(&self) -> Result<bool, JsValue> {
         Ok(self.game()?.can_claim_draw())

@@ -243,6 +243,16 @@ macro_rules! board_class {
                 self.board.can_win(&color)
             }
 
+            /// The kind of proof behind `canWin(color)` being `false`: `"material"`,
+            /// `"game_over"`, `"blocked_structure"` or `"exhausted_search"`; `null` otherwise.
+            #[wasm_bindgen(js_name = cannotWinProof, unchecked_return_type = "string | null")]
+            pub fn cannot_win_proof(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "string")] color: wasm_bindgen::JsValue,
+            ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
+                self.board.cannot_win_proof(&color)
+            }
+
             /// chess.js's `isDraw()`: the game is drawn or a draw can be claimed (by the
             /// board's rules: in Xiangqi the move limit, a drawn repetition, no material).
             #[wasm_bindgen(js_name = isDraw)]

@@ -29,6 +29,27 @@ test("labelled positions: canWin, isDeadPosition, outcome", () => {
   }
 });
 
+test("cannotWinProof: a proof's kind exactly behind each false canWin", () => {
+  const kinds = ["material", "game_over", "blocked_structure", "exhausted_search"];
+  for (const { fen, source, white, black } of cases) {
+    const board = new ChessBoard(fen);
+    for (const [side, can] of [["white", white], ["black", black]]) {
+      const proof = board.cannotWinProof(side);
+      if (can) assert.equal(proof, null, `${fen} (${source}) ${side}`);
+      else assert.ok(kinds.includes(proof), `${fen} (${source}) ${side}: ${proof}`);
+    }
+  }
+  const mated = new ChessBoard("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  assert.equal(mated.cannotWinProof("white"), "game_over");
+  assert.equal(mated.cannotWinProof("black"), null);
+  assert.equal(new ChessBoard("4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1").cannotWinProof("white"), "blocked_structure");
+  const rook = new ChessBoard("8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+  assert.equal(rook.cannotWinProof("white"), null);
+  assert.equal(rook.cannotWinProof("black"), "material");
+  assert.equal(new XiangqiBoard("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").cannotWinProof("red"), "material");
+  throwsNamed(() => rook.cannotWinProof("green"), ["TypeError"]);
+});
+
 test("the pawn wall of lichess issue 4514 ends the game as dead_position", () => {
   const board = new ChessBoard("4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1");
   assert.deepEqual(board.outcome(), { termination: "dead_position", winner: null, result: "1/2-1/2" });

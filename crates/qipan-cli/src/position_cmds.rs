@@ -274,6 +274,7 @@ pub fn status_json<V: Variant>(game: &Game<V>) -> Value {
         })
     });
     let claimable: Vec<&str> = game.claimable().iter().map(|t| t.as_str()).collect();
+    let (can_win, cannot_win_proof) = can_win_json(pos);
     json!({
         "variant": game.kind().name(),
         "rules": game.rules().to_string(),
@@ -283,21 +284,24 @@ pub fn status_json<V: Variant>(game: &Game<V>) -> Value {
         "legal_moves": pos.count_legal_moves(),
         "outcome": outcome,
         "claimable": claimable,
-        "can_win": can_win_json(pos),
+        "can_win": can_win,
+        "cannot_win_proof": cannot_win_proof,
     })
 }
 
 /// `{"white": true|false|null, "black": ...}`: whether each side can still win (`null`:
-/// undetermined within the analysis's bound).
-fn can_win_json<V: Variant>(pos: &V) -> Value {
+/// undetermined within the analysis's bound); and `{"white": "material"|...|null, ...}`: the
+/// kind of proof behind each `false`, from the same analysis.
+fn can_win_json<V: Variant>(pos: &V) -> (Value, Value) {
     let mut sides = serde_json::Map::new();
+    let mut proofs = serde_json::Map::new();
     for color in qipan::Color::ALL {
-        sides.insert(
-            V::color_name(color).to_owned(),
-            json!(pos.winnability(color).known()),
-        );
+        let (verdict, proof) = pos.winnability_with_proof(color);
+        let name = V::color_name(color).to_owned();
+        sides.insert(name.clone(), json!(verdict.known()));
+        proofs.insert(name, json!(proof.map(qipan::ProofKind::name)));
     }
-    Value::Object(sides)
+    (Value::Object(sides), Value::Object(proofs))
 }
 
 /// The error of a failed write: a closed pipe (`qipan ... | head`) ends the command quietly.

@@ -234,6 +234,25 @@ fn status_reports_who_can_win_for_every_labelled_position() {
         let v = json(&qipan(&["status", "--fen", &fen], ""));
         assert_eq!(v["can_win"]["white"], white, "{fen}");
         assert_eq!(v["can_win"]["black"], black, "{fen}");
+        // A proof's kind exactly behind each "cannot", one of the four names.
+        for (side, can) in [("white", white), ("black", black)] {
+            let proof = &v["cannot_win_proof"][side];
+            if can {
+                assert!(proof.is_null(), "{fen} {side}: {proof}");
+            } else {
+                let name = proof.as_str().unwrap_or_default();
+                assert!(
+                    [
+                        "material",
+                        "game_over",
+                        "blocked_structure",
+                        "exhausted_search"
+                    ]
+                    .contains(&name),
+                    "{fen} {side}: {proof}"
+                );
+            }
+        }
         if !white && !black {
             let termination = v["outcome"]["termination"].as_str().unwrap();
             assert!(
@@ -260,4 +279,31 @@ fn status_flag_is_a_draw_only_when_the_opponent_cannot_win() {
     assert_eq!(v["outcome"]["termination"], "dead_position");
     let bad = qipan(&["status", "--flag", "green"], "");
     assert!(!bad.status.success());
+}
+
+/// The kinds of proof follow the rules: the checkmated side's own win is over (`game_over`), a
+/// pawn wall no king crosses is a `blocked_structure`, a bare king lacks `material` (python-chess's
+/// per-colour test says so too), and Xiangqi answers from material only.
+#[test]
+fn status_names_the_proof_behind_each_cannot() {
+    let v = json(&qipan(&["status", "--moves", "f2f3 e7e5 g2g4 d8h4"], ""));
+    assert_eq!(v["cannot_win_proof"]["white"], "game_over");
+    assert!(v["cannot_win_proof"]["black"].is_null());
+    let wall = "4k3/8/8/p2p2p1/P2P2P1/8/8/4K3 w - - 0 1";
+    let v = json(&qipan(&["status", "--fen", wall], ""));
+    assert_eq!(v["cannot_win_proof"]["white"], "blocked_structure");
+    assert_eq!(v["cannot_win_proof"]["black"], "blocked_structure");
+    let v = json(&qipan(
+        &["status", "--fen", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"],
+        "",
+    ));
+    assert!(v["cannot_win_proof"]["white"].is_null());
+    assert_eq!(v["cannot_win_proof"]["black"], "material");
+    let general = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let v = json(&qipan(
+        &["status", "--variant", "xiangqi", "--fen", general],
+        "",
+    ));
+    assert_eq!(v["cannot_win_proof"]["red"], "material");
+    assert_eq!(v["cannot_win_proof"]["black"], "material");
 }

@@ -38,7 +38,7 @@ pub use perft::{
 };
 pub use text::{printable, shorten};
 pub use variant::{GameRules, History, Variant};
-pub use verdict::Verdict;
+pub use verdict::{ProofKind, Verdict};
 
 pub use any::{AnyFenError, AnyGame, AnyMove, AnyPosition, AnyVariant};
 pub use chess::Chess;

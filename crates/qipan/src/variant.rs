@@ -11,7 +11,7 @@ use std::ops::Deref;
 use std::str::FromStr;
 
 use crate::notation::{Notation, NotationError};
-use crate::{Color, GameKind, MoveError, Outcome, Termination, UnknownRules, Verdict};
+use crate::{Color, GameKind, MoveError, Outcome, ProofKind, Termination, UnknownRules, Verdict};
 
 /// The rules a [`Game`](crate::Game) carries: a value with one canonical name per rule set, read
 /// with `FromStr` and written with `Display` — the names every front end takes (`--rules`,
@@ -221,6 +221,13 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
         } else {
             Verdict::Undetermined
         }
+    }
+    /// [`Variant::winnability`] with the kind of proof behind a [`Verdict::Cannot`] (`None`
+    /// otherwise), from one analysis. Defaults to the material test.
+    fn winnability_with_proof(&self, color: Color) -> (Verdict<Self::Move>, Option<ProofKind>) {
+        let verdict = self.winnability(color);
+        let proof = (verdict == Verdict::Cannot).then_some(ProofKind::Material);
+        (verdict, proof)
     }
     /// Whether neither side can win by any sequence of legal moves, proven (a dead position):
     /// [`Variant::winnability`] says [`Verdict::Cannot`] for both.

@@ -564,6 +564,9 @@ class _Board:
     def can_win(self, color: _ColorLike) -> Optional[bool]:
         """``True`` (a mating line exists), ``False`` (proven impossible) or ``None``
         (undetermined within the analysis's bound)."""
+    def cannot_win_proof(self, color: _ColorLike) -> Optional[str]:
+        """The kind of proof behind ``can_win(color) is False``: ``"material"``,
+        ``"game_over"``, ``"blocked_structure"`` or ``"exhausted_search"``; ``None`` otherwise."""
     def helpmate(self, color: _ColorLike) -> Optional[list[Move]]:
         """Legal moves of both sides ending in ``color``'s checkmate, or ``None``."""
     def can_claim_threefold_repetition(self) -> bool: ...

@@ -364,6 +364,15 @@ impl Variant for Chess {
         Chess::can_win(self, color)
     }
 
+    /// [`Chess::can_win_within`] with the full effort: the verdict and its proof's kind.
+    fn winnability_with_proof(
+        &self,
+        color: Color,
+    ) -> (crate::Verdict<Move>, Option<crate::ProofKind>) {
+        let analysis = self.can_win_within(color, Effort::FULL);
+        (analysis.verdict, analysis.proof)
+    }
+
     fn is_dead_position(&self) -> bool {
         Chess::is_dead_position(self)
     }

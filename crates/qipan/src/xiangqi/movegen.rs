@@ -36,7 +36,7 @@ pub type MoveList = ArrayVec<Move, 128>;
 /// Where generated moves go.
 trait Sink {
     /// Whether [`Sink::add`] may be used for runs of moves that need no test.
-    const BULK: bool;
+    fn bulk(&self) -> bool;
     fn push(&mut self, from: usize, to: usize);
     fn add(&mut self, n: usize);
 }
@@ -44,7 +44,10 @@ trait Sink {
 struct ListSink<'a>(&'a mut MoveList);
 
 impl Sink for ListSink<'_> {
-    const BULK: bool = false;
+    #[inline(always)]
+    fn bulk(&self) -> bool {
+        false
+    }
     #[inline(always)]
     fn push(&mut self, from: usize, to: usize) {
         self.0.push(Move {
@@ -59,7 +62,10 @@ impl Sink for ListSink<'_> {
 struct CountSink(usize);
 
 impl Sink for CountSink {
-    const BULK: bool = true;
+    #[inline(always)]
+    fn bulk(&self) -> bool {
+        true
+    }
     #[inline(always)]
     fn push(&mut self, _: usize, _: usize) {
         self.0 += 1;
@@ -67,6 +73,28 @@ impl Sink for CountSink {
     #[inline(always)]
     fn add(&mut self, n: usize) {
         self.0 += n;
+    }
+}
+
+/// Lists (with a list) or counts (without): the one sink of WebAssembly builds, whose size
+/// budget pays for one copy of the generator, not one per sink.
+struct EitherSink<'a>(Option<&'a mut MoveList>, usize);
+
+impl Sink for EitherSink<'_> {
+    #[inline(always)]
+    fn bulk(&self) -> bool {
+        self.0.is_none()
+    }
+    #[inline(always)]
+    fn push(&mut self, from: usize, to: usize) {
+        match &mut self.0 {
+            Some(list) => ListSink(list).push(from, to),
+            None => self.1 += 1,
+        }
+    }
+    #[inline(always)]
+    fn add(&mut self, n: usize) {
+        self.1 += n;
     }
 }
 
@@ -346,7 +374,7 @@ impl Xiangqi {
         let up = blockers_up::<2>(rank, ff as u32, 9);
         let down = blockers_down::<2>(rank, ff as u32);
         let row = fr * 9;
-        if F::ALL && S::BULK {
+        if F::ALL && s.bulk() {
             s.add((up[0] - down[0] - 2) as usize);
         } else {
             for file in (down[0] + 1)..up[0] {
@@ -367,7 +395,7 @@ impl Xiangqi {
         // Along the file.
         let up = blockers_up::<2>(file, fr as u32, 10);
         let down = blockers_down::<2>(file, fr as u32);
-        if F::ALL && S::BULK {
+        if F::ALL && s.bulk() {
             s.add((up[0] - down[0] - 2) as usize);
         } else {
             for rank in (down[0] + 1)..up[0] {
@@ -470,12 +498,21 @@ impl Xiangqi {
     /// soldiers.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut ListSink(&mut list));
+        if cfg!(target_arch = "wasm32") {
+            self.generate(&mut EitherSink(Some(&mut list), 0));
+        } else {
+            self.generate(&mut ListSink(&mut list));
+        }
         list
     }
 
     /// The number of legal moves, counted without listing them.
     pub fn count_legal_moves(&self) -> usize {
+        if cfg!(target_arch = "wasm32") {
+            let mut count = EitherSink(None, 0);
+            self.generate(&mut count);
+            return count.1;
+        }
         let mut count = CountSink(0);
         self.generate(&mut count);
         count.0

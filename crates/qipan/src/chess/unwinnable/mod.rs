@@ -46,6 +46,7 @@ mod semistatic;
 
 use super::{Chess, Move};
 use crate::Color;
+pub use crate::ProofKind;
 
 /// Whether a side can still checkmate: [`crate::Verdict`] of chess moves.
 pub type Verdict = crate::Verdict<Move>;
@@ -97,32 +98,6 @@ pub struct Analysis {
     pub nodes: u64,
     /// What proves a [`Verdict::Cannot`] (`None` for the other verdicts).
     pub proof: Option<ProofKind>,
-}
-
-/// The kind of proof behind a "cannot", so a server can show why a flag is a draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ProofKind {
-    /// The winner lacks mating material (python-chess's per-colour test).
-    Material,
-    /// The game is already over without the winner's mate (stalemate, or the winner is mated).
-    GameOver,
-    /// A blocked pawn structure no unit of the winner can cross to the loser's king.
-    BlockedStructure,
-    /// Every position reachable was looked at (forced moves, the breadth closure, or a completed
-    /// search pass) and none has the loser mated.
-    ExhaustedSearch,
-}
-
-impl ProofKind {
-    /// `material`, `game_over`, `blocked_structure` or `exhausted_search`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ProofKind::Material => "material",
-            ProofKind::GameOver => "game_over",
-            ProofKind::BlockedStructure => "blocked_structure",
-            ProofKind::ExhaustedSearch => "exhausted_search",
-        }
-    }
 }
 
 /// A count of positions visited against a limit.

@@ -110,7 +110,7 @@ struct Fixpoint {
 /// when the proof gives up for either side: it stops as soon as one side is out of reach).
 pub(super) fn semistatic_dead(pos: &Chess) -> bool {
     blocked_candidate(pos)
-        && Fixpoint::of(pos, Color::ALL).is_some_and(|fixpoint| {
+        && Fixpoint::of(pos, &Color::ALL).is_some_and(|fixpoint| {
             Color::ALL
                 .into_iter()
                 .all(|winner| fixpoint.never_mates(winner))
@@ -120,7 +120,7 @@ pub(super) fn semistatic_dead(pos: &Chess) -> bool {
 /// Whether `winner` provably can never checkmate, by the fixpoint and the mate-pattern test.
 pub(super) fn semistatic_cannot_mate(pos: &Chess, winner: Color) -> bool {
     blocked_candidate(pos)
-        && Fixpoint::of(pos, [winner]).is_some_and(|fixpoint| fixpoint.never_mates(winner))
+        && Fixpoint::of(pos, &[winner]).is_some_and(|fixpoint| fixpoint.never_mates(winner))
 }
 
 /// The bitboard test before the fixpoint, which costs some microseconds: a pawn structure that
@@ -152,7 +152,7 @@ impl Fixpoint {
     /// The fixpoint of `pos`, `None` when the proof cannot be used (en passant possible now, a
     /// pawn on its last rank, more than 32 units, no fixpoint within [`MAX_ROUNDS`]) or cannot
     /// prove that all of `winners` never mate.
-    fn of<const N: usize>(pos: &Chess, winners: [Color; N]) -> Option<Fixpoint> {
+    fn of(pos: &Chess, winners: &[Color]) -> Option<Fixpoint> {
         if pos.ep_square().is_some() {
             return None;
         }
