@@ -214,20 +214,19 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     }
     /// Whether `color` can still win by some sequence of legal moves, with a winning line when
     /// one is found; [`Verdict::Cannot`] is the flag exception (FIDE 6.9: a flag is then a
-    /// draw). Defaults to the material test, which only ever proves "cannot".
+    /// draw). The verdict of [`Variant::winnability_with_proof`].
     fn winnability(&self, color: Color) -> Verdict<Self::Move> {
-        if self.has_insufficient_material(color) {
-            Verdict::Cannot
-        } else {
-            Verdict::Undetermined
-        }
+        self.winnability_with_proof(color).0
     }
     /// [`Variant::winnability`] with the kind of proof behind a [`Verdict::Cannot`] (`None`
-    /// otherwise), from one analysis. Defaults to the material test.
+    /// otherwise), from one analysis: the one a game implements. Defaults to the material test,
+    /// which only ever proves "cannot".
     fn winnability_with_proof(&self, color: Color) -> (Verdict<Self::Move>, Option<ProofKind>) {
-        let verdict = self.winnability(color);
-        let proof = (verdict == Verdict::Cannot).then_some(ProofKind::Material);
-        (verdict, proof)
+        if self.has_insufficient_material(color) {
+            (Verdict::Cannot, Some(ProofKind::Material))
+        } else {
+            (Verdict::Undetermined, None)
+        }
     }
     /// Whether neither side can win by any sequence of legal moves, proven (a dead position):
     /// [`Variant::winnability`] says [`Verdict::Cannot`] for both.

@@ -359,12 +359,8 @@ impl Variant for Chess {
         claims
     }
 
-    /// [`Chess::can_win`] with the full effort.
-    fn winnability(&self, color: Color) -> crate::Verdict<Move> {
-        Chess::can_win(self, color)
-    }
-
-    /// [`Chess::can_win_within`] with the full effort: the verdict and its proof's kind.
+    /// [`Chess::can_win_within`] with the full effort ([`Chess::can_win`]'s): the verdict and
+    /// its proof's kind.
     fn winnability_with_proof(
         &self,
         color: Color,
