@@ -41,6 +41,9 @@ CASES = {
     "is_pseudo_legal_all": ("for t in ts: b.is_pseudo_legal(t)", 100),
     "generate_legal_ep": ("list(eb.generate_legal_ep())", 5000),
     "generate_legal_ep_empty": ("list(b.generate_legal_ep())", 5000),
+    # The board keeps its last en passant iterator for the same question in the same state:
+    # asking two questions in turn makes a new iterator each time (two per iteration).
+    "generate_ep_alternating": ("list(eb.generate_legal_ep()); list(eb.generate_pseudo_legal_ep())", 5000),
     "san": ("b.san(m)", 3000),
     "outcome": ("b.outcome()", 3000),
     "xiangqi_list_legal_moves": ("list(xb.legal_moves)", 3000),
@@ -54,7 +57,7 @@ CASES = {
 
 # Cases whose statement handles several items: the count is divided by them (Kiwipete has 48
 # legal moves).
-PER_ITEM = {"push_pop_all": 48, "is_pseudo_legal_all": 176}
+PER_ITEM = {"push_pop_all": 48, "is_pseudo_legal_all": 176, "generate_ep_alternating": 2}
 
 CHILD = """
 import sys, qipan

@@ -150,6 +150,11 @@ impl<V: BindVariant> Board<V> {
         self.inner.set_up(setup);
     }
 
+    /// The core's board.
+    pub fn core(&self) -> &CoreBoard<V> {
+        &self.inner
+    }
+
     /// The game: positions, moves, rules.
     pub fn game(&self) -> &Game<V> {
         self.inner.game()

@@ -301,8 +301,8 @@ macro_rules! with_chess_dropin {
 
                 /// The pseudo-legal en passant captures.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
-                fn generate_pseudo_legal_ep(&self, py: ::pyo3::Python<'_>, from_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>) -> ::pyo3::PyResult<$crate::few_moves::FewMoves> {
-                    $crate::chess_dropin::generate_en_passant(&self.inner, py, false, from_mask, to_mask)
+                fn generate_pseudo_legal_ep(&mut self, py: ::pyo3::Python<'_>, from_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Py<$crate::few_moves::FewMoves>> {
+                    $crate::chess_dropin::generate_en_passant(&self.inner, &mut self.legal.en_passant, py, false, from_mask, to_mask)
                 }
 
                 /// The legal moves from the squares of `from_mask` to those of `to_mask`
@@ -320,8 +320,8 @@ macro_rules! with_chess_dropin {
 
                 /// The legal en passant captures.
                 #[pyo3(signature = (from_mask = None, to_mask = None))]
-                fn generate_legal_ep(&self, py: ::pyo3::Python<'_>, from_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>) -> ::pyo3::PyResult<$crate::few_moves::FewMoves> {
-                    $crate::chess_dropin::generate_en_passant(&self.inner, py, true, from_mask, to_mask)
+                fn generate_legal_ep(&mut self, py: ::pyo3::Python<'_>, from_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>, to_mask: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>) -> ::pyo3::PyResult<::pyo3::Py<$crate::few_moves::FewMoves>> {
+                    $crate::chess_dropin::generate_en_passant(&self.inner, &mut self.legal.en_passant, py, true, from_mask, to_mask)
                 }
 
                 /// The legal castling moves of the king on `from_mask` with the rooks on `to_mask`.
@@ -501,6 +501,13 @@ macro_rules! with_chess_dropin {
                     *self = self.mirror();
                 }
 
+                /// Applies `f` to the board's square sets in place, forgetting the moves
+                /// (python-chess's `apply_transform(f)`: `transform(f)` kept).
+                fn apply_transform(&mut self, f: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<()> {
+                    *self = self.transform(f)?;
+                    Ok(())
+                }
+
                 // --- end of python-chess's generation ------------------------------------------
             }
         }
@@ -563,24 +570,33 @@ fn generate_moves<'py>(
 /// holds them inline: at most two, often none.
 pub fn generate_en_passant(
     board: &Board<Chess>,
+    slot: &mut crate::few_moves::FewMovesSlot,
     py: Python<'_>,
     legal: bool,
     from_mask: Option<&Bound<'_, PyAny>>,
     to_mask: Option<&Bound<'_, PyAny>>,
-) -> PyResult<crate::few_moves::FewMoves> {
+) -> PyResult<Py<crate::few_moves::FewMoves>> {
     let (from, to) = masks(from_mask, to_mask)?;
     let pos = position(board)?;
-    if pos.ep_square().is_none() {
-        return Ok(crate::few_moves::FewMoves::new(None, None));
-    }
-    let moves = if legal {
-        pos.legal_en_passant_captures(from, to)
-    } else {
-        pos.en_passant_captures(from, to)
+    let key = crate::few_moves::FewMovesKey {
+        state: board.state(),
+        legal,
+        from,
+        to,
     };
-    let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(pos);
-    let mut objects = moves.iter().map(|&mv| cache.one(py, mv, wrap));
-    let first = objects.next().transpose()?;
-    let second = objects.next().transpose()?;
-    Ok(crate::few_moves::FewMoves::new(first, second))
+    slot.get(py, key, || {
+        if pos.ep_square().is_none() {
+            return Ok(crate::few_moves::FewMoves::new(None, None));
+        }
+        let moves = if legal {
+            pos.legal_en_passant_captures(from, to)
+        } else {
+            pos.en_passant_captures(from, to)
+        };
+        let (cache, wrap) = <Chess as crate::games::BindVariant>::moves_of(pos);
+        let mut objects = moves.iter().map(|&mv| cache.one(py, mv, wrap));
+        let first = objects.next().transpose()?;
+        let second = objects.next().transpose()?;
+        Ok(crate::few_moves::FewMoves::new(first, second))
+    })
 }

@@ -455,6 +455,18 @@ macro_rules! with_chess_inspection {
                     Self { inner, stack: Vec::new(), legal: Default::default() }
                 }
 
+                /// A copy with `f` (an int mask to an int mask) applied to each square set of the
+                /// board, without moves, as python-chess's `transform(f)`: `chess.flip_vertical`,
+                /// `chess.shift_down`, ... (see `Setup::try_transform` for what any other `f` gives).
+                fn transform(&self, f: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Self> {
+                    let mut inner = self.inner.copy(false);
+                    let transformed = inner.setup().try_transform(|bits| {
+                        f.call1((bits.0,))?.extract::<u64>().map(::qipan::chess::Bitboard)
+                    })?;
+                    inner.set_up(transformed);
+                    Ok(Self { inner, stack: Vec::new(), legal: Default::default() })
+                }
+
                 // --- end of setup ----------------------------------------------------------------
             }
         }

@@ -18,7 +18,7 @@ pub fn fen(board: &Board<Chess>, shredder: bool, en_passant: &str) -> PyResult<S
     if !board.is_playable() {
         return Ok(board.fen());
     }
-    Ok(board.game().fen_with(shredder, field))
+    Ok(board.core().fen_with(shredder, field))
 }
 
 /// `fen` with the `~` marks of the promoted pieces when `promoted` (python-chess's

@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList};
 
 use crate::board::resolve_on;
+use crate::few_moves::FewMovesSlot;
 use crate::games::{BindVariant, LegalOf, LegalOfGame};
 use crate::pymove::MoveArg;
 
@@ -65,9 +66,14 @@ impl<V: BindVariant> LegalOf<V> {
     }
 }
 
-/// A board's last `board.legal_moves`, kept to be handed out again in the same position.
+/// A board's last `board.legal_moves`, kept to be handed out again in the same position, and
+/// its last en passant iterator (chess; see [`FewMovesSlot`]).
 #[derive(Debug, Default)]
-pub struct LegalSlot(Option<Py<LegalMoves>>);
+pub struct LegalSlot {
+    kept: Option<Py<LegalMoves>>,
+    /// The last iterator of `generate_legal_ep()` or `generate_pseudo_legal_ep()`.
+    pub en_passant: FewMovesSlot,
+}
 
 impl LegalSlot {
     /// The legal moves of `pos`, the position of the board state named `state`: the kept object
@@ -79,7 +85,7 @@ impl LegalSlot {
         pos: &V,
         state: u64,
     ) -> PyResult<Py<LegalMoves>> {
-        if let Some(kept) = &self.0 {
+        if let Some(kept) = &self.kept {
             // The keys first: on a new position they differ and end the comparison at once.
             let same =
                 |legal: &LegalOf<V>| legal.pos.zobrist() == pos.zobrist() && legal.pos == *pos;
@@ -88,7 +94,7 @@ impl LegalSlot {
             }
         }
         let made = Py::new(py, LegalMoves::of(pos.clone(), state))?;
-        if let Some(old) = self.0.replace(made.clone_ref(py)) {
+        if let Some(old) = self.kept.replace(made.clone_ref(py)) {
             // Released through `Bound`: a plain `Py` drop first looks up whether this thread
             // is attached to the interpreter, a thread-local read on every new position.
             drop(old.into_bound(py));

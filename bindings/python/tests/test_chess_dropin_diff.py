@@ -390,3 +390,179 @@ def test_legal_moves_show_san() -> None:
         names = shown.group(1).split(", ") if shown.group(1) else []
         assert sorted(names) == sorted(ref.san(m) for m in ref.legal_moves)
         assert str(ours.legal_moves) == repr(ours.legal_moves)
+
+
+def test_en_passant_iterators_on_one_board_as_python_chess() -> None:
+    """One board walked through games (pushes, pops, edits), asked for its en passant moves again
+    and again, with and without masks, while earlier iterators are held, half used or dropped:
+    every answer equals python-chess's, and an iterator still held is never changed by a later
+    call (the board may hand an iterator out again only once nobody holds it)."""
+    rng = random.Random(2612)
+    names = ["generate_legal_ep", "generate_pseudo_legal_ep"]
+    checked_ep = 0
+    for game in range(60):
+        ref = chess.Board()
+        ours = qchess.Board()
+        held: list[tuple[Any, list[str]]] = []
+        for _ply in range(rng.randrange(20, 80)):
+            moves = sorted(ref.legal_moves, key=chess.Move.uci)
+            if not moves:
+                break
+            pawn_moves = [m for m in moves if ref.piece_type_at(m.from_square) == chess.PAWN]
+            move = rng.choice(pawn_moves if pawn_moves and rng.random() < 0.7 else moves)
+            ref.push(move)
+            ours.push(qchess.Move.from_uci(move.uci()))
+            action = rng.random()
+            if action < 0.1 and ref.move_stack:
+                ref.pop()
+                ours.pop()
+            elif action < 0.15:
+                square = rng.randrange(64)
+                if ref.piece_type_at(square) not in (None, chess.KING):
+                    ref.remove_piece_at(square)
+                    ours.remove_piece_at(square)
+            checked_ep += ref.ep_square is not None
+            for _ask in range(3):
+                name = rng.choice(names)
+                masks = [] if rng.random() < 0.6 else [rng.choice(_masks(rng)), rng.choice(_masks(rng))]
+                want = sorted(m.uci() for m in getattr(ref, name)(*masks))
+                mine = getattr(ours, name)(*masks)
+                way = rng.random()
+                if way < 0.3:
+                    # Held whole: checked after later calls and moves.
+                    held.append((mine, want))
+                elif way < 0.5:
+                    # Half used, then dropped.
+                    first = next(mine, None)
+                    assert (first is None) == (not want)
+                    del mine
+                else:
+                    assert sorted(_ucis(mine)) == want, (name, ref.fen(), masks)
+        for mine, want in held:
+            assert sorted(_ucis(mine)) == want
+    assert checked_ep > 200, "the walks reach en passant squares"
+
+
+def _transforms(rng: random.Random) -> list[tuple[Callable[[int], int], bool]]:
+    """python-chess's square-set functions, and a few that scramble the square sets, each with
+    whether it moves squares consistently (every set alike, one square to at most one)."""
+    noise = rng.getrandbits(64)
+    return [
+        (chess.flip_vertical, True),
+        (chess.flip_horizontal, True),
+        (chess.flip_diagonal, True),
+        (chess.flip_anti_diagonal, True),
+        (chess.shift_down, True),
+        (chess.shift_up, True),
+        (chess.shift_left, True),
+        (chess.shift_right, True),
+        (chess.shift_2_up, True),
+        (lambda bb: chess.flip_vertical(chess.flip_horizontal(bb)), True),
+        (lambda bb: bb, True),
+        (lambda bb: 0, True),
+        (lambda bb: bb ^ noise, False),
+        (lambda bb: bb & noise, False),
+    ]
+
+
+def _same_board(ours: Any, ref: chess.Board, consistent: bool, what: object) -> None:
+    assert ours.board_fen(promoted=True) == ref.board_fen(promoted=True), what
+    assert {sq: p.symbol() for sq, p in ours.piece_map().items()} == {
+        sq: p.symbol() for sq, p in ref.piece_map().items()
+    }, what
+    assert ours.castling_rights == ref.castling_rights, what
+    assert ours.ep_square == (None if ref.ep_square == -1 else ref.ep_square), what
+    assert ours.promoted == ref.promoted, what
+    assert ours.move_stack == [], what
+    if consistent:
+        # Of scrambled sets python-chess keeps bitboards that disagree with one another (a
+        # square in two roles, a king square in no role), which its status() and the castling
+        # rights its FEN shows read as they are; qipan holds the pieces python-chess reads from
+        # them.
+        assert ours.fen(promoted=True) == ref.fen(promoted=True), what
+        want = ref.status()
+        if ref.ep_square == -1:
+            # An en passant square moved off the board: python-chess holds -1 (the highest
+            # square of none), which its status() flags as invalid; qipan holds none.
+            want &= ~chess.STATUS_INVALID_EP_SQUARE
+        assert ours.status() == want, what
+        assert ours.is_valid() == (want == chess.STATUS_VALID), what
+
+
+def test_transform_as_python_chess() -> None:
+    """`transform(f)` and `apply_transform(f)` of Board and BaseBoard on seeded positions (moves
+    played, Chess960 among them), for every flip and shift and for functions that scramble the
+    square sets: the same placement, castling rights, en passant square, promoted mask, status
+    and validity as python-chess, and the moves forgotten."""
+    rng = random.Random(2626)
+    checked = 0
+    for ref in POSITIONS[::10]:
+        # With the en passant square of the last double step, capture or not, as python-chess
+        # holds it.
+        fen = ref.fen(en_passant="fen", promoted=True)
+        ours = qchess.Board(fen, chess960=ref.chess960)
+        assert ours.ep_square == ref.ep_square
+        for f, consistent in _transforms(rng):
+            what = (fen, f)
+            theirs = ref.transform(f)
+            mine = ours.transform(f)
+            _same_board(mine, theirs, consistent, what)
+            assert ours.fen(en_passant="fen", promoted=True) == fen, what
+            in_place, ref_in_place = ours.copy(), ref.copy()
+            in_place.apply_transform(f)
+            ref_in_place.apply_transform(f)
+            _same_board(in_place, ref_in_place, consistent, what)
+            base, ref_base = qchess.BaseBoard(ref.board_fen()), chess.BaseBoard(ref.board_fen())
+            assert base.transform(f).board_fen() == ref_base.transform(f).board_fen(), what
+            base.apply_transform(f)
+            ref_base.apply_transform(f)
+            assert base.board_fen() == ref_base.board_fen(), what
+            checked += 1
+    assert checked > 3000
+
+
+def test_transform_raises_what_the_function_raises() -> None:
+    board = qchess.Board()
+
+    def broken(bb: int) -> int:
+        raise KeyError(bb)
+
+    with pytest.raises(KeyError):
+        board.transform(broken)
+    with pytest.raises(TypeError):
+        board.transform(lambda bb: "a1")
+    board.push_san("e4")
+    with pytest.raises(KeyError):
+        board.apply_transform(broken)
+    assert board.fen() == chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").fen()
+    assert len(board.move_stack) == 1
+
+
+def test_en_passant_square_without_a_capture_as_python_chess() -> None:
+    """A FEN's en passant square that no pawn can take on: python-chess keeps it as `ep_square`
+    (and writes it with `fen(en_passant="fen")`) while the board stands at its start, after a
+    push and pop, in a copy and its mirror; so does qipan."""
+    checked = 0
+    for ref in POSITIONS:
+        if ref.ep_square is None or ref.has_legal_en_passant():
+            continue
+        fen = ref.fen(en_passant="fen")
+        theirs, ours = chess.Board(fen, chess960=ref.chess960), qchess.Board(fen, chess960=ref.chess960)
+        set_later = qchess.Board(chess960=ref.chess960)
+        set_later.set_fen(fen)
+        for board in (ours, set_later, ours.copy()):
+            assert board.ep_square == theirs.ep_square, fen
+            for mode in ("legal", "xfen", "fen"):
+                assert board.fen(en_passant=mode) == theirs.fen(en_passant=mode), (fen, mode)
+            assert board.status() == theirs.status(), fen
+            assert board.mirror().ep_square == theirs.mirror().ep_square, fen
+        move = sorted(theirs.legal_moves, key=chess.Move.uci)[0]
+        theirs.push(move)
+        ours.push(qchess.Move.from_uci(move.uci()))
+        assert ours.ep_square == theirs.ep_square
+        theirs.pop()
+        ours.pop()
+        assert ours.ep_square == theirs.ep_square
+        assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen")
+        checked += 1
+    assert checked > 100

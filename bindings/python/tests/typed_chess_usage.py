@@ -37,6 +37,8 @@ def dropin_usage() -> dict[str, object]:
         "xboard": board.xboard(board.parse_xboard("O-O")),
         "find": board.find_move(chess.E1, chess.G1).uci(),
         "clean": board.clean_castling_rights() == chess.BB_A1 | chess.BB_H1 | chess.BB_A8 | chess.BB_H8,
+        "flipped": board.transform(chess.flip_vertical).fen(),
+        "shifted": chess.BaseBoard().transform(chess.shift_down).board_fen(),
     }
 
 

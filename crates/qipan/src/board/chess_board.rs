@@ -3,7 +3,7 @@
 //! king attacked).
 
 use super::{Board, EditPolicy, PlayError};
-use crate::chess::{Chess, FenError, Move, Square, UnplayableSetup};
+use crate::chess::{Chess, EnPassantField, FenError, Move, Square, UnplayableSetup};
 use crate::{MoveError, Variant};
 
 impl Board<Chess> {
@@ -37,6 +37,17 @@ impl Board<Chess> {
             setup.ep_square = square;
             Ok(())
         })
+    }
+
+    /// The FEN with [`Game::fen_with`](crate::Game::fen_with)'s options. At the start of a
+    /// game set up with an en passant square no pawn can take on, that square is the one the
+    /// last double step passed over, as python-chess's `fen(en_passant="fen")` writes it.
+    pub fn fen_with(&self, shredder: bool, en_passant: EnPassantField) -> String {
+        let passed = match self.given_setup() {
+            Some(given) => given.ep_square,
+            None => self.game.passed_ep_square(),
+        };
+        self.game.fen_with_passed(shredder, en_passant, passed)
     }
 
     /// Plays `mv` when it is pseudo-legal here ([`Chess::is_pseudo_legal`]), whether or not it

@@ -200,7 +200,11 @@ impl<V: Editable> Board<V> {
     /// `set_fen` holds it; text that is not a FEN is an error and changes nothing.
     pub fn load_fen_or_setup(&mut self, fen: &str) -> Result<(), V::FenError> {
         match self.load_fen(fen) {
-            Ok(()) => Ok(()),
+            Ok(()) => {
+                self.given = V::setup_from_fen(fen, self.rules())
+                    .filter(|setup| V::shows_less_than(&self.game, setup));
+                Ok(())
+            }
             Err(e) => match V::setup_from_fen(fen, self.rules()) {
                 Some(setup) => {
                     self.reset_to(setup);
@@ -351,6 +355,7 @@ impl<V: Editable> Board<V> {
             Ok(pos) => {
                 self.game = Game::with_rules(pos, self.rules().clone());
                 self.unplayable = None;
+                self.given = V::shows_less_than(&self.game, &setup).then_some(setup);
             }
             Err(why) => match self
                 .plays_any

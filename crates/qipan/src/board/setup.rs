@@ -50,6 +50,13 @@ pub trait Editable: Variant {
     fn setup_of_game(game: &crate::Game<Self>) -> Self::Setup {
         game.position().setup_of()
     }
+    /// Whether `setup`, played as the start of `game`, holds a field the game does not show
+    /// (chess: an en passant square no pawn can take on, which python-chess keeps as its
+    /// `ep_square`); the board then answers from the set-up while the game stands at its start.
+    fn shows_less_than(game: &crate::Game<Self>, setup: &Self::Setup) -> bool {
+        let _ = (game, setup);
+        false
+    }
     /// The position a set-up that fails validation is played from by a board that plays every
     /// set-up ([`Board::with_plays_any`](super::Board::with_plays_any)): chess waives every
     /// problem but several kings of a side (castling rights and an en passant square the placement does not support are
@@ -246,6 +253,10 @@ impl Editable for Chess {
         let mut setup = game.position().setup_of();
         setup.ep_square = game.passed_ep_square();
         setup
+    }
+
+    fn shows_less_than(game: &crate::Game<Chess>, setup: &chess::Setup) -> bool {
+        setup.ep_square.is_some() && setup.ep_square != game.passed_ep_square()
     }
 
     fn lenient_from_setup(setup: &chess::Setup, rules: &ChessRules) -> Option<Chess> {

@@ -395,6 +395,59 @@ impl Setup {
         }
     }
 
+    /// The setup with `f` applied to each of its square sets, as python-chess's
+    /// `apply_transform(f)`: every role's squares, each colour's, the occupied squares, the
+    /// promoted pieces and the castling rights; the en passant square becomes the highest square
+    /// of `f` of its square (none when that is empty). Side to move, clocks and castling mode stay.
+    ///
+    /// A function that moves squares consistently (a flip, a rotation, a shift) moves the pieces.
+    /// Of any other, the result is read as python-chess reads its bitboards: a piece stands on
+    /// each square of `f(occupied)`, of the first role among pawn, knight, bishop, rook and queen
+    /// whose `f` holds the square, else a king, white when `f` of the white squares holds the
+    /// square, else black. The first error of `f` is returned.
+    pub fn try_transform<E>(
+        &self,
+        mut f: impl FnMut(Bitboard) -> Result<Bitboard, E>,
+    ) -> Result<Setup, E> {
+        let mut roles = [Bitboard::EMPTY; 6];
+        for (to, from) in roles.iter_mut().zip(self.placement.roles) {
+            *to = f(from)?;
+        }
+        let white = f(self.placement.colors[Color::White.index()])?;
+        // Called as python-chess calls it, although a square not white is black.
+        f(self.placement.colors[Color::Black.index()])?;
+        let occupied = f(self.placement.occupied())?;
+        let promoted = f(self.promoted)?;
+        // python-chess's order of calls: the en passant square before the castling rights.
+        let ep_square = match self.ep_square {
+            Some(square) => f(Bitboard::from_square(square))?.last(),
+            None => None,
+        };
+        let castling_rights = f(self.castling_rights)?;
+        let mut placement = Chess::empty();
+        for square in occupied {
+            let role = Role::ALL[..5]
+                .iter()
+                .zip(roles)
+                .find_map(|(&role, squares)| squares.contains(square).then_some(role))
+                .unwrap_or(Role::King);
+            let color = if white.contains(square) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            placement.roles[role.index()].add(square);
+            placement.colors[color.index()].add(square);
+        }
+        Ok(Setup {
+            placement,
+            castling_rights,
+            ep_square,
+            promoted,
+            ..*self
+        })
+    }
+
     /// The board seen from the other side, as python-chess's `mirror()`: ranks flipped, colours
     /// swapped, and with them the side to move, castling rights and en passant square; the
     /// clocks stay.
@@ -480,6 +533,49 @@ mod tests {
             "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b KQkq f3 0 3"
         );
         assert_eq!(mirrored.mirror(), Some(pos));
+    }
+
+    #[test]
+    fn a_transform_moves_every_piece_and_square_set_with_its_squares() {
+        let pos = Chess::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
+            .unwrap();
+        let setup = Setup::from(&pos);
+        let flip = |bits: Bitboard| Ok::<_, ()>(Bitboard(bits.0.swap_bytes()));
+        let flipped = setup.try_transform(flip).unwrap();
+        for square in Square::all() {
+            assert_eq!(
+                flipped.piece_at(square.flip_vertical()),
+                setup.piece_at(square)
+            );
+        }
+        assert_eq!(
+            flipped.castling_rights,
+            flip(setup.castling_rights).unwrap()
+        );
+        assert_eq!(flipped.ep_square, Some(Square::F3));
+        assert_eq!(
+            (flipped.turn, flipped.halfmoves, flipped.fullmoves),
+            (Color::White, 0, 3)
+        );
+        assert_eq!(flipped.try_transform(flip).unwrap(), setup);
+        // A shift drops what leaves the board and moves the rest, the en passant square too.
+        let up = |bits: Bitboard| Ok::<_, ()>(Bitboard(bits.0 << 8));
+        let shifted = setup.try_transform(up).unwrap();
+        assert_eq!(shifted.occupied().count(), 32 - 8); // the eighth rank leaves
+        assert_eq!(shifted.ep_square, Some(Square::F7));
+        let down_twice = |bits: Bitboard| Ok::<_, ()>(Bitboard(bits.0 >> 48));
+        assert_eq!(setup.try_transform(down_twice).unwrap().ep_square, None);
+        // The first error of the function ends the transform.
+        let mut calls = 0;
+        let failing = setup.try_transform(|bits| {
+            calls += 1;
+            if calls == 3 {
+                Err(calls)
+            } else {
+                Ok(bits)
+            }
+        });
+        assert_eq!(failing, Err(3));
     }
 
     #[test]

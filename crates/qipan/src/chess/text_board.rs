@@ -35,6 +35,16 @@ impl Game<Chess> {
     /// The FEN of the current position with Shredder-FEN castling letters when `shredder`, and
     /// the en passant square `en_passant` asks for.
     pub fn fen_with(&self, shredder: bool, en_passant: EnPassantField) -> String {
+        self.fen_with_passed(shredder, en_passant, self.passed_ep_square())
+    }
+
+    /// [`Game::fen_with`] with `passed` as the square the last double step passed over.
+    pub(crate) fn fen_with_passed(
+        &self,
+        shredder: bool,
+        en_passant: EnPassantField,
+        passed: Option<Square>,
+    ) -> String {
         let pos = self.position();
         let fen = if shredder {
             pos.fen_shredder()
@@ -43,11 +53,11 @@ impl Game<Chess> {
         };
         let ep = match en_passant {
             EnPassantField::Legal => pos.legal_ep_square(),
-            EnPassantField::PseudoLegal => self.passed_ep_square().filter(|_| {
+            EnPassantField::PseudoLegal => passed.filter(|_| {
                 !pos.pseudo_legal_en_passant(Bitboard::FULL, Bitboard::FULL)
                     .is_empty()
             }),
-            EnPassantField::Always => self.passed_ep_square(),
+            EnPassantField::Always => passed,
         };
         let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
         if let Some(field) = fields.get_mut(3) {

@@ -4,7 +4,7 @@ passant square or clocks. It holds a ``ChessBoard`` that never plays a move; eve
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Callable, Dict, Mapping, Optional
 
 from qipan import STARTING_BOARD_FEN, ChessBoard, Piece
 
@@ -85,6 +85,17 @@ class BaseBoard:
 
     def apply_mirror(self) -> None:
         self._board.set_board_fen(self._board.mirror().board_fen())
+
+    def transform(self, f: Callable[[int], int]) -> BaseBoard:
+        """A copy with ``f`` applied to each square set (``chess.flip_vertical``, ...)."""
+        board = self.copy()
+        board.apply_transform(f)
+        return board
+
+    def apply_transform(self, f: Callable[[int], int]) -> None:
+        # The held board transforms its pieces; only they are kept (a BaseBoard has no castling
+        # rights or en passant square).
+        self._board.set_board_fen(self._board.transform(f).board_fen(promoted=True))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, BaseBoard):
