@@ -311,20 +311,7 @@ impl Fixpoint {
             return false;
         };
         let region = loser_king.all();
-        // What the winner's units attack from their reaches: a slider's line from a square of
-        // its reach runs through squares of its reach up to the square it attacks, so one step
-        // from the reach is every such square.
-        let mut checked = Bitboard::EMPTY;
-        for unit in self
-            .units
-            .iter()
-            .filter(|u| u.color == winner && u.role != Role::King)
-        {
-            checked |= steps(unit.role, winner, unit.reach)
-                | king_steps(unit.promoted)
-                | knight_steps(unit.promoted);
-        }
-        checked &= region;
+        let checked = self.may_attack(winner) & region;
         if checked.is_empty() {
             return true;
         }
@@ -362,6 +349,26 @@ impl Fixpoint {
             };
             !mate_possible
         })
+    }
+}
+
+impl Fixpoint {
+    /// Every square `color`'s units other than its king may ever attack: a slider's line from a
+    /// square of its reach runs through squares of its reach up to the square it attacks, so one
+    /// step from the reach is every such square.
+    #[inline(never)]
+    fn may_attack(&self, color: Color) -> Bitboard {
+        let mut attacked = Bitboard::EMPTY;
+        for unit in self
+            .units
+            .iter()
+            .filter(|u| u.color == color && u.role != Role::King)
+        {
+            attacked |= steps(unit.role, color, unit.reach)
+                | king_steps(unit.promoted)
+                | knight_steps(unit.promoted);
+        }
+        attacked
     }
 }
 

@@ -13,77 +13,54 @@
 //! * wherever its king may stand then (a square of its reach neither `t` nor next to `t`), no unit
 //!   of the mover may attack that square from anywhere in its reach (the king is not in check:
 //!   stalemate, not checkmate), and every square next to it holds a steady unit of the victim
-//!   other than on `t`, or is attacked by the king on `t`, or by a steady unit of the mover along
-//!   lines that stop at every square some unit may stand on (so the attack is there whatever
-//!   else stands where).
+//!   other than on `t`, or is attacked by the king on `t` or by a steady pawn or knight of the
+//!   mover (attacks no other unit can block).
 //!
 //! The facts used only weaken as the reaches grow, so the filtered squares only shrink from one
 //! round to the next, and the fixpoint's last round proves with its own facts.
 
 use super::super::super::attacks::king_attacks;
 use super::super::super::{Bitboard, Role};
-use super::{king_steps, knight_steps, piece_attacks, steps, Derived, Fixpoint};
+use super::{king_steps, knight_steps, pawn_attack_steps, Derived, Fixpoint};
 use crate::Color;
 
 impl Fixpoint {
     /// The squares `mover`'s king never enters: each would stalemate the other side.
+    #[inline(never)]
     pub(super) fn stalemating_squares(&self, derived: &Derived, mover: Color) -> Bitboard {
         let victim = !mover;
-        let mut victim_king = None;
-        for unit in self.units.iter().filter(|u| u.color == victim) {
-            if unit.role == Role::King {
-                victim_king = Some(unit.reach);
-            } else if unit.reach != Bitboard::from_square(unit.origin) || unit.promoted.any() {
-                return Bitboard::EMPTY;
-            }
-        }
-        let Some(region) = victim_king else {
-            return Bitboard::EMPTY;
-        };
-        let mut may_attack = Bitboard::EMPTY;
-        let mut everywhere = Bitboard::EMPTY;
+        let steady_mover = derived.steady_by[mover.index()];
+        let mut region = Bitboard::EMPTY;
+        let (mut fixed_pawns, mut fixed_knights) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for unit in &self.units {
-            everywhere |= unit.all();
-            if unit.color == mover && unit.role != Role::King {
-                may_attack |= steps(unit.role, mover, unit.reach)
-                    | king_steps(unit.promoted)
-                    | knight_steps(unit.promoted);
+            if unit.color == victim {
+                if unit.role == Role::King {
+                    region = unit.reach;
+                } else if unit.reach != Bitboard::from_square(unit.origin) || unit.promoted.any() {
+                    return Bitboard::EMPTY;
+                }
+            } else if steady_mover.contains(unit.origin) {
+                match unit.role {
+                    Role::Pawn => fixed_pawns.add(unit.origin),
+                    Role::Knight => fixed_knights.add(unit.origin),
+                    _ => {}
+                }
             }
         }
         // A king attacked by the mover wherever it may stand is never stalemated.
-        let quiet = region - may_attack;
-        let steady_mover = derived.steady_by[mover.index()];
+        let quiet = region - self.may_attack(mover);
+        let closed_by_mover = pawn_attack_steps(mover, fixed_pawns) | knight_steps(fixed_knights);
         let steady_victim = derived.steady_by[victim.index()];
-        let steady_attackers = || {
-            self.units.iter().filter(move |u| {
-                u.color == mover && u.role != Role::King && steady_mover.contains(u.origin)
-            })
-        };
-        // What the steady units close without the king: a king on `t` blocks lines too, so
-        // this is more than they close with it, enough to pass over most squares at once.
-        let mut closed_without_king = steady_victim;
-        for unit in steady_attackers() {
-            closed_without_king |= piece_attacks(unit.role, mover, unit.origin, everywhere);
-        }
         let mut stalemating = Bitboard::EMPTY;
         // Only a square within two steps of the region can take a flight square away.
         for t in king_steps(king_steps(region)) - steady_mover {
             let at_t = Bitboard::from_square(t);
             let stands = region - king_attacks(t) - at_t;
-            let coarse = closed_without_king | king_attacks(t);
-            if (stands - quiet).any()
-                || stands.into_iter().any(|a| (king_attacks(a) - coarse).any())
-            {
-                continue;
-            }
-            let blockers = everywhere | at_t;
-            let mut closed = king_attacks(t) | (steady_victim - at_t);
-            for unit in steady_attackers() {
-                closed |= piece_attacks(unit.role, mover, unit.origin, blockers);
-            }
-            if stands
-                .into_iter()
-                .all(|a| (king_attacks(a) - closed).is_empty())
+            let closed = closed_by_mover | king_attacks(t) | (steady_victim - at_t);
+            if (stands - quiet).is_empty()
+                && stands
+                    .into_iter()
+                    .all(|a| (king_attacks(a) - closed).is_empty())
             {
                 stalemating.add(t);
             }
