@@ -201,8 +201,7 @@ impl<V: Editable> Board<V> {
     pub fn load_fen_or_setup(&mut self, fen: &str) -> Result<(), V::FenError> {
         match self.load_fen(fen) {
             Ok(()) => {
-                self.given = V::setup_from_fen(fen, self.rules())
-                    .filter(|setup| V::shows_less_than(&self.game, setup));
+                self.given = V::fen_beyond_game(fen, &self.game, self.rules());
                 Ok(())
             }
             Err(e) => match V::setup_from_fen(fen, self.rules()) {
