@@ -8,7 +8,7 @@
 use std::collections::{HashSet, VecDeque};
 
 use libfuzzer_sys::fuzz_target;
-use qipan::chess::{Chess, Effort, ProofKind};
+use qipan::chess::{Chess, Effort, ProofKind, Role};
 use qipan::Color;
 use qipan_fuzz::Bytes;
 
@@ -67,10 +67,18 @@ fn wall(bytes: &mut Bytes) -> Option<Chess> {
     format!("{fen} {turn} - - 0 1").parse().ok()
 }
 
-/// The position without its clocks (pieces, side to move, castling, en passant).
-fn key(pos: &Chess) -> String {
-    let fen = pos.fen();
-    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+/// The position without its clocks (pieces, side to move, castling, en passant), as numbers:
+/// a FEN text key made the enumeration of a large reachable set outlast the fuzzer's timeout.
+type Key = ([u64; 6], u64, bool, u64, Option<usize>);
+
+fn key(pos: &Chess) -> Key {
+    (
+        Role::ALL.map(|role| pos.by_role(role).0),
+        pos.by_color(Color::White).0,
+        pos.turn() == Color::White,
+        pos.castling_rooks().0,
+        pos.ep_square().map(|sq| sq.index()),
+    )
 }
 
 /// Whether a checkmate of `winner`'s opponent is reachable from `pos`: `None` beyond [`LIMIT`].
