@@ -18,6 +18,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use position_cmds::PositionCommand;
+
 /// The error text that stands for a closed standard output: the command ends quietly with 0.
 pub const CLOSED_PIPE: &str = "standard output closed";
 
@@ -62,9 +64,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Perft(args) => position_cmds::perft(args).map(|()| ExitCode::SUCCESS),
-        Command::Moves(args) => position_cmds::moves(args),
-        Command::Status(args) => position_cmds::status(args).map(|()| ExitCode::SUCCESS),
+        Command::Perft(args) => PositionCommand::Perft(args).run(),
+        Command::Moves(args) => PositionCommand::Moves(args).run(),
+        Command::Status(args) => PositionCommand::Status(args).run(),
         Command::Rating(args) => rating_cmd::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate_cmd::validate(args),
         Command::Replay(args) => replay_cmd::replay(args),

@@ -49,8 +49,37 @@ pub struct StatusArgs {
     flag: Option<String>,
 }
 
-pub fn perft(args: &PerftArgs) -> Result<(), String> {
-    with_game_kind!(args.game.variant, |V, rules| perft_in::<V>(args, rules))
+/// One of the subcommands that look at a position, with its arguments.
+pub enum PositionCommand<'a> {
+    /// `qipan perft`.
+    Perft(&'a PerftArgs),
+    /// `qipan moves`: exit code 1 when a FEN read from stdin was bad (its line says why).
+    Moves(&'a MovesArgs),
+    /// `qipan status`.
+    Status(&'a StatusArgs),
+}
+
+impl PositionCommand<'_> {
+    /// Runs the command in the game its arguments name (the one place these commands pick a
+    /// game).
+    pub fn run(&self) -> Result<ExitCode, String> {
+        let game = match self {
+            PositionCommand::Perft(args) => &args.game,
+            PositionCommand::Moves(args) => &args.game,
+            PositionCommand::Status(args) => &args.game,
+        };
+        with_game_kind!(game.variant, |V, rules| self.run_in::<V>(rules))
+    }
+
+    fn run_in<V: Variant>(&self, rules: V::Rules) -> Result<ExitCode, String> {
+        match *self {
+            PositionCommand::Perft(args) => perft_in::<V>(args, rules).map(|()| ExitCode::SUCCESS),
+            PositionCommand::Moves(args) => moves_in::<V>(args, rules),
+            PositionCommand::Status(args) => {
+                status_in::<V>(args, rules).map(|()| ExitCode::SUCCESS)
+            }
+        }
+    }
 }
 
 fn perft_in<V: Variant>(args: &PerftArgs, rules: V::Rules) -> Result<(), String> {
@@ -149,11 +178,6 @@ fn human_duration(seconds: f64) -> String {
     format!("{:.1} {name}", seconds / size)
 }
 
-/// `qipan moves`: exit code 1 when a FEN read from stdin was bad (its line says why).
-pub fn moves(args: &MovesArgs) -> Result<ExitCode, String> {
-    with_game_kind!(args.game.variant, |V, rules| moves_in::<V>(args, rules))
-}
-
 fn moves_in<V: Variant>(args: &MovesArgs, rules: V::Rules) -> Result<ExitCode, String> {
     let out = &mut BufWriter::new(io::stdout().lock());
     if args.game.fen.is_some() {
@@ -241,10 +265,6 @@ fn sorted_moves<V: Variant>(pos: &V) -> String {
         .collect();
     moves.sort();
     moves.join(" ")
-}
-
-pub fn status(args: &StatusArgs) -> Result<(), String> {
-    with_game_kind!(args.game.variant, |V, rules| status_in::<V>(args, rules))
 }
 
 fn status_in<V: Variant>(args: &StatusArgs, rules: V::Rules) -> Result<(), String> {
