@@ -566,3 +566,17 @@ def test_en_passant_square_without_a_capture_as_python_chess() -> None:
         assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen")
         checked += 1
     assert checked > 100
+
+
+def test_castling_letters_with_two_kings_as_python_chess() -> None:
+    """The fuzz target chess_board_edits found a set-up whose FEN does not read back the same:
+    a Chess960 board with a second white king writes `KQkq` (letters against the king the rooks
+    stand beside) and reads back `Qkq` (python-chess's rule: squares, against the highest king).
+    python-chess does the same; so must qipan, edit by edit."""
+    fen = "qrkbnrbn/pppppppp/8/8/8/8/PPPPPPPP/QRKBNRBN w KQkq - 0 1"
+    ref, ours = chess.Board(fen, chess960=True), qchess.Board(fen, chess960=True)
+    ref.set_piece_at(chess.D8, chess.Piece(chess.KING, chess.WHITE))
+    ours.set_piece_at(chess.D8, qchess.Piece(qchess.KING, qchess.WHITE))
+    assert (ours.fen(), ours.castling_rights, ours.status()) == (ref.fen(), ref.castling_rights, ref.status())
+    again_ref, again_ours = chess.Board(ref.fen(), chess960=True), qchess.Board(ours.fen(), chess960=True)
+    assert (again_ours.fen(), again_ours.castling_rights) == (again_ref.fen(), again_ref.castling_rights)
