@@ -88,7 +88,9 @@ fn a_king_never_takes_a_blocker_when_that_stalemates() {
     // and the e-pawn promotes.
     let p = pos("5b1k/4p1p1/4P1P1/8/8/8/8/4K3 w - - 0 1");
     assert!(semistatic_dead(&p));
-    // With a rook that may check from the eighth rank the same steps may mate: no proof.
+    // With a rook White can take the bishop and the pawns (no unit of Black is fixed any more,
+    // so no step is filtered) and win: no proof. This does not single out the filter's "no
+    // check" condition; the brute-force checks of dead_quick.rs and the fuzz targets do.
     let p = pos("5b1k/4p1p1/4P1P1/8/8/8/8/R3K3 w - - 0 1");
     assert!(!semistatic_cannot_mate(&p, Color::White));
 }
