@@ -59,8 +59,8 @@ fn outcome_ends_only_labelled_dead_positions() {
 
 /// One position of the labelled set (label "none") for each way the quick check proves: a king
 /// in check by a pawn (every move leads to a locked structure), a forced move at any material
-/// (Kxh5 rams the last free pawn), and a bishop that crosses the wall and checks but never
-/// mates (the mate-pattern test).
+/// (Kxh5 rams the last free pawn), a bishop that crosses the wall and checks but never mates
+/// (the mate-pattern test), and a pawn behind the wall that can still step (d2-d3).
 #[test]
 fn each_proof_of_the_quick_check_ends_its_position() {
     let set = labelled_set();
@@ -68,6 +68,7 @@ fn each_proof_of_the_quick_check_ends_its_position() {
         "8/6pk/p1p2pPp/PpP1pP1P/1P2P3/8/8/7K b - - 0 1",
         "8/8/p1p5/PpPp1p1P/1P1P1Ppk/K5Pp/7P/8 b - - 0 1",
         "4k3/1B6/8/p1p1p1p1/PpPpPpPp/1P1P1P1P/8/4K3 w - - 0 1",
+        "4k3/8/8/p2p2p1/P2P2P1/8/3P4/4K3 w - - 0 1",
     ] {
         let (_, label, _) = set.iter().find(|(f, _, _)| f == fen).unwrap();
         assert_eq!(label, "none", "{fen}");
@@ -98,9 +99,10 @@ impl Rng {
 
 /// A random locked structure: a chain of rammed pawn pairs across the board (a file or two may
 /// stay open), White's king below it and Black's above it (mostly), up to two bishops anywhere
-/// free, either side to move; `None` when the position is not legal. With `more`, knights join
-/// the bishops and each side may get a pawn behind its wall that can still step (or take).
-fn random_wall(rng: &mut Rng, more: bool) -> Option<Chess> {
+/// free, either side to move; `None` when the position is not legal. With `knights`, knights join
+/// the bishops; with `stepping`, each side may get a pawn behind its wall that can still step (or
+/// take).
+fn random_wall(rng: &mut Rng, knights: bool, stepping: bool) -> Option<Chess> {
     let mut board = [' '; 64];
     // White pawn on ranks 2-6 (index 1..=5), the black one just in front of it; neighbouring
     // files differ by at most one rank, so the pairs mostly shut the two halves apart.
@@ -116,11 +118,11 @@ fn random_wall(rng: &mut Rng, more: bool) -> Option<Chess> {
         board[(rank + 1) * 8 + file] = 'p';
     }
     let mut pieces = vec!['K', 'k'];
-    let minor = if more { 4 } else { 2 };
+    let minor = if knights { 4 } else { 2 };
     for _ in 0..rng.below(3) {
         pieces.push(['B', 'b', 'N', 'n'][rng.below(minor)]);
     }
-    if more {
+    if stepping {
         // A pawn one or two ranks behind its side's wall pawn on some file.
         for (pawn, behind) in [('P', -1i32), ('p', 1i32)] {
             let file = rng.below(8);
@@ -221,36 +223,49 @@ fn some_mate_reachable(pos: &Chess, limit: usize) -> Option<bool> {
     Some(false)
 }
 
-/// On random locked structures (walls, kings, bishops), every position `outcome()` ends as a
-/// dead position has no checkmate anywhere in its reachable set, enumerated outright.
+/// On random locked structures (walls, kings, bishops; a third of them with pawns that can still
+/// step behind the wall, a third with those and knights), every position `outcome()` ends as a dead position has
+/// no checkmate anywhere in its reachable set, enumerated outright.
 #[test]
 fn quick_dead_positions_have_no_reachable_mate() {
     let (walls, limit) = if cfg!(debug_assertions) {
         (3_000, 20_000)
     } else {
-        (30_000, 400_000)
+        (60_000, 400_000)
     };
     let mut rng = Rng(0x0dea_d0dd_ba11_5eed);
-    let (mut dead, mut confirmed, mut too_large) = (0, 0, 0);
-    for _ in 0..walls {
-        let Some(pos) = random_wall(&mut rng, false) else {
+    let (mut dead, mut confirmed, mut too_large, mut stepping) = (0, 0, 0, 0);
+    for wall in 0..walls {
+        let Some(pos) = random_wall(&mut rng, wall % 3 == 2, wall % 3 != 0) else {
             continue;
         };
         if pos.position_outcome().map(|o| o.termination) != Some(Termination::DeadPosition) {
             continue;
         }
         dead += 1;
+        stepping += usize::from(can_step(&pos));
         match some_mate_reachable(&pos, limit) {
             Some(true) => panic!("{}: ended as dead, a mate is reachable", pos.fen()),
             Some(false) => confirmed += 1,
             None => too_large += 1,
         }
     }
-    eprintln!("{dead} dead: {confirmed} confirmed by enumeration, {too_large} beyond {limit}");
+    eprintln!(
+        "{dead} dead ({stepping} with a pawn that can step): {confirmed} confirmed by enumeration, {too_large} beyond {limit}"
+    );
     assert!(
         confirmed >= dead / 4 && confirmed > 0,
         "{confirmed} of {dead}"
     );
+    assert!(stepping > 0, "no dead wall with a pawn that can step");
+}
+
+/// Whether some pawn has an empty square in front of it.
+fn can_step(pos: &Chess) -> bool {
+    let pawns = pos.by_role(Role::Pawn);
+    let white = pos.pieces(Color::White, Role::Pawn).0;
+    let black = pos.pieces(Color::Black, Role::Pawn).0;
+    ((white << 8) | (black >> 8)) & !pawns.0 != 0
 }
 
 /// Whether a checkmate of `winner`'s opponent is reachable from `pos`: `Some(true)` when one is,
@@ -294,7 +309,7 @@ fn blocked_structure_proofs_have_no_reachable_mate() {
     let mut rng = Rng(0x5e31_57a7_1c00_0001);
     let (mut proofs, mut confirmed, mut too_large, mut stepping) = (0, 0, 0, 0);
     for _ in 0..walls {
-        let Some(pos) = random_wall(&mut rng, true) else {
+        let Some(pos) = random_wall(&mut rng, true, true) else {
             continue;
         };
         for winner in Color::ALL {
@@ -304,10 +319,7 @@ fn blocked_structure_proofs_have_no_reachable_mate() {
             }
             proofs += 1;
             // Proofs with a pawn that can still step: beyond the locked-pawn proof of old.
-            let pawns = pos.by_role(Role::Pawn);
-            let white = pos.pieces(Color::White, Role::Pawn).0;
-            let black = pos.pieces(Color::Black, Role::Pawn).0;
-            stepping += usize::from(((white << 8) | (black >> 8)) & !pawns.0 != 0);
+            stepping += usize::from(can_step(&pos));
             match mate_by_reachable(&pos, winner, limit) {
                 Some(true) => panic!("{}: {winner:?} proven unable to mate, but can", pos.fen()),
                 Some(false) => confirmed += 1,
