@@ -78,14 +78,14 @@ const MAX_FREE_PAWNS: u32 = 2;
 /// always gets through, and the fixpoint would cost `outcome()` its microseconds on the long
 /// games where such walls form).
 fn locked_candidate(pos: &Chess) -> bool {
-    // The semi-static proof tests the number of free pawns itself.
     pos.by_role(Role::Pawn).count() >= 4
         && (pos.by_role(Role::Rook) | pos.by_role(Role::Queen)).is_empty()
+        && free_pawns(pos) <= MAX_FREE_PAWNS
         && pawns_on_open_files(pos).is_empty()
 }
 
-/// Whether a position with every pawn rammed is proven dead: by the semi-static proof for both
-/// colours, or in check by a pawn with every legal move leading to a proven position.
+/// Whether a locked candidate is proven dead: by the semi-static proof for both colours, or in
+/// check by a pawn with every legal move leading to a proven position.
 fn locked_dead(pos: &Chess, legal_moves: usize) -> bool {
     if semistatic_dead(pos) {
         return true;
