@@ -2,14 +2,15 @@
 //! and ranks, pawns that can still step, kings and minor or major pieces on chosen squares,
 //! either side to move. Every "cannot" it gives (the proof kind "blocked structure") must
 //! survive an enumeration of the whole reachable set (when it closes within its bound): no
-//! checkmate of the loser anywhere in it. The analysis must never panic.
+//! checkmate of the loser anywhere in it; so must every position `outcome()` ends as dead (no
+//! checkmate of either side). The analysis must never panic.
 #![no_main]
 
 use std::collections::{HashSet, VecDeque};
 
 use libfuzzer_sys::fuzz_target;
 use qipan::chess::{Chess, Effort, ProofKind, Role};
-use qipan::Color;
+use qipan::{Color, Termination, Variant};
 use qipan_fuzz::Bytes;
 
 /// The most positions the enumeration visits; beyond it the proof is not checked. At 100,000 an
@@ -121,6 +122,17 @@ fuzz_target!(|data: &[u8]| {
                 mate_reachable(&pos, winner),
                 Some(true),
                 "{}: {winner:?} proven unable to mate, but a mate is reachable",
+                pos.fen()
+            );
+        }
+    }
+    // `outcome()`'s quick check ends a game as dead only where neither side can mate.
+    if pos.position_outcome().map(|o| o.termination) == Some(Termination::DeadPosition) {
+        for winner in Color::ALL {
+            assert_ne!(
+                mate_reachable(&pos, winner),
+                Some(true),
+                "{}: ended as dead, but {winner:?} can mate",
                 pos.fen()
             );
         }
