@@ -76,16 +76,24 @@ impl Lines {
     fn comment(&mut self, text: &str) {
         // `}` would end the comment early; a line break is kept, as python-chess keeps it, but
         // not a blank line before a line that starts with `[`: a reader takes that line for the
-        // next game's first tag (found by the archive_dhtmlxq fuzz target).
+        // next game's first tag (found by the archive_dhtmlxq fuzz target); nor the break before
+        // a line that starts with `%`, which a reader skips as an escape line (found when the
+        // text-level writer's regression test moved to this writer).
         let text = text.replace('}', "");
-        let mut lines: Vec<&str> = Vec::new();
+        let mut lines: Vec<String> = Vec::new();
         for line in text.split('\n') {
             if line.trim_start().starts_with('[') {
                 while lines.last().is_some_and(|l| l.trim().is_empty()) {
                     lines.pop();
                 }
             }
-            lines.push(line);
+            match lines.last_mut() {
+                Some(last) if line.starts_with('%') => {
+                    last.push(' ');
+                    last.push_str(line);
+                }
+                _ => lines.push(line.to_owned()),
+            }
         }
         self.token(&format!("{{ {} }} ", lines.join("\n").trim()));
         self.force_number = true;
