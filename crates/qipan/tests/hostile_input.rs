@@ -188,14 +188,15 @@ fn hostile_long_games_stay_linear() {
 /// Every game of `text`, split, parsed and replayed as chess and as Xiangqi, within the time a
 /// linear pass allows; returns the number of games.
 fn read_records(what: &str, text: &[u8]) -> usize {
-    use qipan::pgn::{replay, Limits, PgnGame, Splitter};
+    use qipan::pgn::{replay, Limits, Splitter};
+    use qipan::tree::{AnyGameTree, WriteOptions};
     quick(what, || {
         let limits = Limits::default();
         let mut games = 0;
         for raw in Splitter::new(text, limits) {
             let raw = raw.expect("reading from memory");
             games += 1;
-            let _ = PgnGame::parse(&raw, &limits).map(|g| g.to_string());
+            let _ = AnyGameTree::read(&raw, &limits).map(|t| t.write_pgn(&WriteOptions::default()));
             let chess = replay::<Chess>(&raw, &limits);
             let xiangqi = replay::<Xiangqi>(&raw, &limits);
             assert!(chess.plies() <= limits.max_plies && xiangqi.plies() <= limits.max_plies);

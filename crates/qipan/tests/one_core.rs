@@ -3,7 +3,8 @@
 //! Chess960 as a mode of the rules that survives a record's round trip.
 
 use qipan::chess::{Chess, ChessRules};
-use qipan::pgn::{replay_with, summarize, Limits, PgnGame, Splitter};
+use qipan::pgn::{replay_with, summarize, Limits, Splitter};
+use qipan::tree::{AnyGameTree, GameTree, WriteOptions};
 use qipan::xiangqi::XiangqiRules;
 use qipan::{Game, GameKind};
 
@@ -95,7 +96,8 @@ fn chess960_games_from_every_start_round_trip_through_pgn() {
             castles += usize::from(mv.is_castle());
             game.push(mv).unwrap();
         }
-        let text = PgnGame::from_game(&game, []).to_string();
+        let text =
+            AnyGameTree::from(GameTree::from_game(&game)).write_pgn(&WriteOptions::default());
         let raw = Splitter::new(text.as_bytes(), Limits::default())
             .next()
             .unwrap()

@@ -7,10 +7,15 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use qipan::pgn::{
-    replay, visit_game, GameReport, Limits, PgnGame, RawGame, RecordErrorKind, ResultCheck,
-    Splitter, Visitor,
+    replay, visit_game, GameReport, Limits, RawGame, RecordErrorKind, ResultCheck, Splitter,
+    SyntaxError, Visitor,
 };
+use qipan::tree::{AnyGameTree, GameTree, WriteOptions};
 use qipan::{Chess, Color, Game, Termination, Variant, Xiangqi};
+
+#[path = "support/text_record.rs"]
+mod text_record;
+use text_record::TextRecord;
 
 fn repo_file(path: &str) -> Vec<u8> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -125,7 +130,7 @@ fn null_moves_are_written_as_double_dashes_and_read_back() {
     for text in ["e4", "Z0", "d4", "@@@@", "Nf3", "e5"] {
         game.push_any(text).unwrap();
     }
-    let written = PgnGame::from_game(&game, []).to_string();
+    let written = AnyGameTree::from(GameTree::from_game(&game)).write_pgn(&WriteOptions::default());
     assert!(written.contains("1. e4 -- 2. d4 -- 3. Nf3 e5"), "{written}");
     let back = &replay_all::<Chess>(written.as_bytes())[0];
     assert!(back.is_valid(), "{:?}", back.errors);
@@ -135,7 +140,7 @@ fn null_moves_are_written_as_double_dashes_and_read_back() {
     for text in ["h2e2", "--", "h0g2", "0000"] {
         xq.push_any(text).unwrap();
     }
-    let written = PgnGame::from_game(&xq, []).to_string();
+    let written = AnyGameTree::from(GameTree::from_game(&xq)).write_pgn(&WriteOptions::default());
     let back = &replay_all::<Xiangqi>(written.as_bytes())[0];
     assert!(back.is_valid(), "{written}\n{:?}", back.errors);
     assert_eq!(back.game.moves(), xq.moves());
@@ -159,7 +164,7 @@ fn en_passant_marks_apart_or_glued() {
     visit_game(raw, &Limits::default(), &mut tree).unwrap();
     assert_eq!((tree.failure, tree.played), (None, 7 + 4));
     // The mark is no move of the record.
-    let record = PgnGame::parse(&games(&bytes)[0], &Limits::default()).unwrap();
+    let record = TextRecord::parse(&games(&bytes)[0], &Limits::default()).unwrap();
     assert!(record.moves.iter().all(|m| !m.text.contains("e.p")));
     assert_eq!(record.moves.len(), 12);
 }
@@ -253,7 +258,7 @@ fn check_xqbase(bytes: &[u8]) {
     assert_eq!(reports[2].notes.len(), 1);
     // The trailer is the trailing comment of each game.
     for raw in &raws {
-        let record = PgnGame::parse(raw, &Limits::default()).unwrap();
+        let record = TextRecord::parse(raw, &Limits::default()).unwrap();
         let comment = record
             .moves
             .last()
@@ -294,11 +299,11 @@ fn a_trailer_before_the_first_game_or_without_moves() {
     let text = "====\nfree text\n[Event \"a\"]\n====\nmore text\n[Event \"b\"]\n1. e4 *\n";
     let raws = games(text.as_bytes());
     assert_eq!(raws.len(), 2);
-    let first = PgnGame::parse(&raws[0], &Limits::default()).unwrap();
+    let first = TextRecord::parse(&raws[0], &Limits::default()).unwrap();
     assert_eq!(first.tag("Event"), Some("a"));
     assert_eq!(first.comment.as_deref(), Some("more text"));
     assert!(first.moves.is_empty());
-    let second = PgnGame::parse(&raws[1], &Limits::default()).unwrap();
+    let second = TextRecord::parse(&raws[1], &Limits::default()).unwrap();
     assert_eq!(second.moves.len(), 1);
     // `=` signs inside a comment, or fewer than four, open no trailer.
     let text = "1. e4 {\n=====\n} e5 *\n[Event \"x\"]\n1. d4 *\n";

@@ -1,10 +1,23 @@
 //! Replaying records on the real games: moves, FEN tags, result checks, variant detection, and the
 //! writer's round trip. Expected values come from the texts and the rules.
 
-use qipan::pgn::{
-    replay, GameReport, Limits, PgnGame, RawGame, RecordErrorKind, ResultCheck, Splitter,
-};
+use qipan::pgn::{replay, GameReport, Limits, RawGame, RecordErrorKind, ResultCheck, Splitter};
+use qipan::tree::{AnyGameTree, GameTree, WriteOptions};
 use qipan::{Chess, Color, GameKind, Termination, UnknownGame, Variant, Xiangqi};
+
+#[allow(unused_imports)]
+use qipan::pgn::{visit_game, SyntaxError, Visitor};
+#[path = "support/text_record.rs"]
+mod text_record;
+use text_record::TextRecord;
+
+/// A played game written as PGN by the game tree (the library's one writer).
+fn written<V: Variant>(game: &qipan::Game<V>) -> String
+where
+    AnyGameTree: From<GameTree<V>>,
+{
+    AnyGameTree::from(GameTree::from_game(game)).write_pgn(&WriteOptions::default())
+}
 
 fn games(text: &str) -> Vec<RawGame> {
     Splitter::new(text.as_bytes(), Limits::default())
@@ -220,19 +233,24 @@ fn variants_are_detected_from_tags() {
 #[test]
 fn written_records_read_back_the_same() {
     let report = one::<Chess>(OPERA);
-    let mut record = PgnGame::from_game(&report.game, report.tags.clone());
-    record.moves[18].nags.push(1);
-    record.moves[18].comment = Some("the knight sacrifice".into());
-    let text = record.to_string();
+    let mut record = AnyGameTree::from(GameTree::from_game(&report.game));
+    *record.tags_mut() = report.tags.clone();
+    let sacrifice = record.mainline(record.root())[18];
+    record.add_nag(sacrifice, 1);
+    *record.comment_mut(sacrifice) = "the knight sacrifice".into();
+    let text = record.write_pgn(&WriteOptions::default());
     assert!(text.lines().all(|l| l.chars().count() <= 80));
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(words.contains("10. Nxb5 $1 {the knight sacrifice} 10... cxb5"));
+    assert!(
+        words.contains("10. Nxb5 $1 { the knight sacrifice } 10... cxb5"),
+        "{words}"
+    );
     assert!(words.ends_with("16. Qb8+ Nxb8 17. Rd8# 1-0"));
     let reread = one::<Chess>(&text);
     assert!(reread.is_valid(), "{:?}", reread.errors);
     assert_eq!(reread.game.moves(), report.game.moves());
     assert_eq!(reread.tags, report.tags, "the roster is kept in order");
-    let parsed = PgnGame::parse(&games(&text)[0], &Limits::default()).unwrap();
+    let parsed = AnyGameTree::read(&games(&text)[0], &Limits::default()).unwrap();
     assert_eq!(parsed, record);
 }
 
@@ -241,14 +259,13 @@ fn written_records_from_a_position_carry_the_fen() {
     let mut game = qipan::Game::<Chess>::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 0 30").unwrap();
     game.push_any("Kd7").unwrap();
     game.push_any("O-O").unwrap();
-    let record = PgnGame::from_game(&game, []);
-    let text = record.to_string();
+    let text = written(&game);
     assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]"));
-    assert!(text.contains("\n30... Kd7 31. O-O *\n"));
+    assert_eq!(text.lines().last(), Some("30... Kd7 31. O-O *"), "{text}");
     let reread = one::<Chess>(&text);
     assert_eq!(reread.game.moves(), game.moves());
     let xiangqi = one::<Xiangqi>(XIANGQI_MATE);
-    let text = PgnGame::from_game(&xiangqi.game, []).to_string();
+    let text = written(&xiangqi.game);
     assert!(text.contains("[Variant \"xiangqi\"]"));
     assert!(text.contains("[Result \"1-0\"]"));
     let reread = one::<Xiangqi>(&text);
@@ -320,7 +337,9 @@ fn garbage_never_panics() {
         for game in Splitter::new(&text[..], limits) {
             let game = game.unwrap();
             count += 1;
-            let _ = PgnGame::parse(&game, &limits);
+            let _ = TextRecord::parse(&game, &limits);
+            let _ =
+                AnyGameTree::read(&game, &limits).map(|t| t.write_pgn(&WriteOptions::default()));
             let _ = replay::<Chess>(&game, &limits);
             let _ = replay::<Xiangqi>(&game, &limits);
         }

@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use qipan::chess::polyglot::{Book, BookBuilder, BookSource};
-use qipan::pgn::{Limits, PgnGame, Splitter};
+use qipan::pgn::{Limits, Splitter};
+use qipan::tree::AnyGameTree;
 use qipan::{Chess, Variant};
 
 fn repo() -> PathBuf {
@@ -126,14 +127,15 @@ fn book_positions<S: BookSource>(book: &Book<S>, limit: usize, out: &mut Vec<Che
 fn game_positions(pgn: &[u8], out: &mut Vec<Chess>) {
     let limits = Limits::default();
     for raw in Splitter::new(pgn, limits) {
-        let game = PgnGame::parse(&raw.unwrap(), &limits).unwrap();
-        let mut pos = Chess::start();
-        for mv in &game.moves {
-            out.push(pos);
-            let mv = pos.parse_san(&mv.text).unwrap();
-            pos.play_unchecked(mv);
+        let AnyGameTree::Chess(tree) = AnyGameTree::read(&raw.unwrap(), &limits).unwrap() else {
+            panic!("a chess game");
+        };
+        assert!(tree.errors.is_empty(), "{:?}", tree.errors);
+        assert_eq!(*tree.start(), Chess::start());
+        out.push(*tree.start());
+        for id in tree.mainline(tree.root()) {
+            out.push(*tree.position(id));
         }
-        out.push(pos);
     }
 }
 

@@ -15,21 +15,24 @@
 //!    ([`GameReport`]). [`GameKind::from_tags`](crate::GameKind::from_tags) tells which game a
 //!    record is from its tags.
 //!
-//! [`PgnGame`] writes a game back as PGN (Seven Tag Roster, numbered moves, comments, NAGs,
-//! wrapped at 80 columns).
+//! The [game tree](crate::tree) is the record model: [`GameTree::read`](crate::tree::GameTree)
+//! builds one from a game (moves checked), and `write_pgn` writes it back as PGN (Seven Tag
+//! Roster, numbered moves, comments, NAGs, variations, wrapped at 80 columns).
 //!
 //! Resources are bounded by [`Limits`]: a line, a game and the nesting of variations each have a
 //! maximum; going over is an error for that game, never a crash or an unbounded allocation.
 //!
 //! ```
-//! use qipan::pgn::{Splitter, Limits, PgnGame};
+//! use qipan::pgn::{read_tags, Splitter, Limits};
+//! use qipan::tree::AnyGameTree;
 //! let text = b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 1-0\n";
 //! let games: Vec<_> = Splitter::new(&text[..], Limits::default()).map(|g| g.unwrap()).collect();
 //! assert_eq!(games.len(), 2);
 //! assert_eq!((games[1].index, games[1].line), (2, 5));
-//! let second = PgnGame::parse(&games[1], &Limits::default()).unwrap();
-//! assert_eq!(second.moves[0].text, "d4");
-//! assert_eq!(second.result, "1-0");
+//! let tags = read_tags(&games[1], &Limits::default()).unwrap();
+//! assert_eq!(tags, [("Event".to_owned(), "b".to_owned())]);
+//! let second = AnyGameTree::read(&games[1], &Limits::default()).unwrap();
+//! assert_eq!(second.mainline_texts(None), ["d4"]);
 //! ```
 
 mod bulk;
@@ -38,12 +41,11 @@ mod decode;
 mod events;
 mod lines;
 mod plain;
-mod record;
 pub(crate) mod replay;
 mod split;
+mod tags;
 mod token;
 mod visit;
-mod write;
 
 #[cfg(test)]
 mod plain_tests;
@@ -57,14 +59,13 @@ pub use bulk::{
 pub use check::{check_game, GameCheck};
 pub use events::{EventReader, LineSource, PgnEvent, ReadLines};
 pub use lines::{GameLines, LineStep};
-pub use record::{read_tags, PgnGame, PgnMove};
 pub use replay::{
     replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck, INVALID_PGN_ERROR,
 };
 pub use split::{RawGame, Splitter};
+pub use tags::{read_tags, MAX_COLUMN, SEVEN_TAG_ROSTER};
 pub use token::{is_tag_name, movetext_moves, MovetextError, Token, Tokenizer};
 pub use visit::{visit_game, Visitor};
-pub use write::{MAX_COLUMN, SEVEN_TAG_ROSTER};
 
 /// Bounds on what one record may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use super::record::tag;
+use super::tags::tag;
 use super::{visit_game, Limits, RawGame, SyntaxError, Visitor};
 use crate::{Game, MoveError, Outcome, Variant};
 

@@ -6,19 +6,23 @@ use std::ops::ControlFlow;
 
 use super::*;
 
+#[path = "../../tests/support/text_record.rs"]
+mod text_record;
+use text_record::TextRecord;
+
 fn split(text: &[u8]) -> Vec<RawGame> {
     Splitter::new(text, Limits::default())
         .map(|g| g.unwrap())
         .collect()
 }
 
-fn parse(text: &str) -> PgnGame {
+fn parse(text: &str) -> TextRecord {
     let games = split(text.as_bytes());
     assert_eq!(games.len(), 1, "{games:?}");
-    PgnGame::parse(&games[0], &Limits::default()).unwrap()
+    TextRecord::parse(&games[0], &Limits::default()).unwrap()
 }
 
-fn texts(game: &PgnGame) -> Vec<&str> {
+fn texts(game: &TextRecord) -> Vec<&str> {
     game.moves.iter().map(|m| m.text.as_str()).collect()
 }
 
@@ -42,7 +46,7 @@ fn splits_games_without_tags_after_results() {
         games.iter().map(|g| g.line).collect::<Vec<_>>(),
         vec![1, 2, 4]
     );
-    let second = PgnGame::parse(&games[1], &Limits::default()).unwrap();
+    let second = TextRecord::parse(&games[1], &Limits::default()).unwrap();
     assert_eq!(texts(&second), ["d4", "d5"]);
     assert_eq!(second.result, "0-1");
 }
@@ -51,7 +55,7 @@ fn splits_games_without_tags_after_results() {
 fn tag_lines_inside_comments_do_not_split() {
     let games = split(b"[Event \"a\"]\n\n1. e4 {a comment\n[Event \"not a tag\"]\n} e5 *\n");
     assert_eq!(games.len(), 1);
-    let game = PgnGame::parse(&games[0], &Limits::default()).unwrap();
+    let game = TextRecord::parse(&games[0], &Limits::default()).unwrap();
     assert_eq!(texts(&game), ["e4", "e5"]);
     assert_eq!(
         game.moves[0].comment.as_deref(),
@@ -78,7 +82,7 @@ fn malformed_tags_are_errors_with_lines() {
         ("\n[ \"x\"]\n1. e4 *\n", 2),
     ] {
         let games = split(text.as_bytes());
-        let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+        let error = TextRecord::parse(&games[0], &Limits::default()).unwrap_err();
         assert!(matches!(error, SyntaxError::BadTag { .. }), "{error}");
         assert_eq!(error.line(), Some(line), "{text:?}");
     }
@@ -167,16 +171,16 @@ fn unbalanced_and_too_deep_variations_are_errors() {
         ")".repeat(100_000)
     );
     let games = split(deep.as_bytes());
-    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    let error = TextRecord::parse(&games[0], &Limits::default()).unwrap_err();
     assert_eq!(error, SyntaxError::TooDeep { line: 3, max: 64 });
     let games = split(b"1. e4\n(1. d4 e5 *\n");
-    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    let error = TextRecord::parse(&games[0], &Limits::default()).unwrap_err();
     assert_eq!(error, SyntaxError::UnclosedVariation { line: 2 });
     let games = split(b"1. e4 e5 )\n*\n");
-    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    let error = TextRecord::parse(&games[0], &Limits::default()).unwrap_err();
     assert_eq!(error, SyntaxError::UnmatchedParen { line: 1 });
     let games = split(b"[A \"b\"]\n\n1. e4 {never closed\n\n");
-    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    let error = TextRecord::parse(&games[0], &Limits::default()).unwrap_err();
     assert_eq!(error, SyntaxError::UnclosedComment { line: 3 });
 }
 
@@ -186,7 +190,7 @@ fn escape_lines_bom_and_crlf() {
     let games = split(text.as_bytes());
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].line, 8);
-    let first = PgnGame::parse(&games[0], &Limits::default()).unwrap();
+    let first = TextRecord::parse(&games[0], &Limits::default()).unwrap();
     assert_eq!(first.tag("Event"), Some("bom"));
     assert_eq!(texts(&first), ["e4", "e5"]);
     let lines: Vec<u64> = Tokenizer::new(std::str::from_utf8(&games[1].bytes).unwrap(), 8)
@@ -201,7 +205,7 @@ fn concatenated_files_keep_their_byte_order_marks_apart() {
     let games = split(format!("{one}{one}{one}").as_bytes());
     assert_eq!(games.len(), 3);
     assert_eq!(games[2].line, 7);
-    let game = PgnGame::parse(&games[2], &Limits::default()).unwrap();
+    let game = TextRecord::parse(&games[2], &Limits::default()).unwrap();
     assert_eq!(game.tag("Event"), Some("a"));
     assert_eq!(texts(&game), ["e4"]);
 }
@@ -212,9 +216,9 @@ fn an_unclosed_comment_does_not_swallow_the_next_games() {
         b"[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4 *\n";
     let games = split(text);
     assert_eq!(games.len(), 3);
-    let error = PgnGame::parse(&games[0], &Limits::default()).unwrap_err();
+    let error = TextRecord::parse(&games[0], &Limits::default()).unwrap_err();
     assert_eq!(error, SyntaxError::UnclosedComment { line: 3 });
-    let b = PgnGame::parse(&games[1], &Limits::default()).unwrap();
+    let b = TextRecord::parse(&games[1], &Limits::default()).unwrap();
     assert_eq!((b.tag("Event"), texts(&b)), (Some("b"), vec!["d4"]));
 }
 
@@ -224,7 +228,7 @@ fn garbage_is_passed_on_as_move_text() {
     assert_eq!(texts(&game), ["e4", "<&*>", "e5", "}", "@@"]);
     let games = split(b"\xff\xfe garbage \x00\n");
     assert_eq!(games.len(), 1);
-    let game = PgnGame::parse(&games[0], &Limits::default()).unwrap();
+    let game = TextRecord::parse(&games[0], &Limits::default()).unwrap();
     assert_eq!(texts(&game), ["\u{fffd}\u{fffd}", "garbage", "\0"]);
 }
 
@@ -232,7 +236,7 @@ fn garbage_is_passed_on_as_move_text() {
 fn tags_after_moves_start_a_game_and_results_elsewhere() {
     let games = split(b"1. e4 *\n[Event \"b\"]\n1. d4 *\n");
     assert_eq!(games.len(), 2);
-    let game = PgnGame::parse(&games[0], &Limits::default()).unwrap();
+    let game = TextRecord::parse(&games[0], &Limits::default()).unwrap();
     assert_eq!(game.result, "*");
     let game = parse("[Event \"x\"]\n\n1. e4 e5 (1... c5 0-1) 2. Nf3");
     assert_eq!(
@@ -270,7 +274,7 @@ fn limits_cut_long_lines_and_games() {
     assert_eq!(games[2].error, None);
     assert_eq!(games[2].line, 209);
     assert_eq!(
-        PgnGame::parse(&games[1], &limits),
+        TextRecord::parse(&games[1], &limits),
         Err(SyntaxError::GameTooLarge { max: 1000 })
     );
 }
@@ -329,7 +333,7 @@ fn streams_many_games_in_bounded_memory() {
         count += 1;
         assert_eq!(game.index, count);
         assert!(game.bytes.len() < 100, "one game at a time");
-        let parsed = PgnGame::parse(&game, &Limits::default()).unwrap();
+        let parsed = TextRecord::parse(&game, &Limits::default()).unwrap();
         assert_eq!(parsed.moves.len(), 4);
         lines = game.line;
     }
@@ -340,43 +344,57 @@ fn streams_many_games_in_bounded_memory() {
 
 #[test]
 fn writes_roster_numbers_comments_and_wraps() {
-    let mut game = parse(
-        "[White \"A \\\"B\\\"\"]\n[Black \"C\"]\n[ECO \"C00\"]\n\n1. e4 $1 {Good} e5 2. Nf3 Nc6 *",
-    );
-    game.set_result("1-0");
-    let text = game.to_string();
-    let expected = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
-        [White \"A \\\"B\\\"\"]\n[Black \"C\"]\n[Result \"1-0\"]\n[ECO \"C00\"]\n\n\
-        1. e4 $1 {Good} 1... e5 2. Nf3 Nc6 1-0\n\n";
-    assert_eq!(text, expected);
-    let mut long = PgnGame::default();
-    for i in 0..100 {
-        long.moves.push(PgnMove {
-            text: format!("m{i}"),
-            ..PgnMove::default()
-        });
+    use crate::tree::{AnyGameTree, WriteOptions};
+    let text =
+        "[White \"A \\\"B\\\"\"]\n[Black \"C\"]\n[ECO \"C00\"]\n\n1. e4 $1 {Good} e5 2. Nf3 Nc6 *";
+    let mut tree = AnyGameTree::read_str(text).unwrap().unwrap();
+    tree.set_tag("Result", "1-0");
+    let written = tree.write_pgn(&WriteOptions::default());
+    // The roster first, in its order, missing tags as `?`; the other tags after it.
+    let tags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+        [White \"A \\\"B\\\"\"]\n[Black \"C\"]\n[Result \"1-0\"]\n[ECO \"C00\"]\n\n";
+    assert!(written.starts_with(tags), "{written}");
+    // The NAG after its move, the comment after it, the number repeated after a comment.
+    let words = written[tags.len()..]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(words, "1. e4 $1 { Good } 1... e5 2. Nf3 Nc6 1-0");
+    // A long game with a long comment: lines of at most 80 columns, read back the same.
+    let mut long = String::new();
+    for round in 0..12 {
+        long.push_str("Nf3 Nf6 Ng1 Ng8 ");
+        if round == 3 {
+            long.push_str(&format!("{{{}}} ", "a long comment ".repeat(10)));
+        }
     }
-    long.moves[7].comment = Some("a long comment ".repeat(10));
-    long.set_result("*");
-    let text = long.to_string();
-    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
-    let reread = parse(&text);
+    long.push('*');
+    let tree = AnyGameTree::read_str(&long).unwrap().unwrap();
+    assert_eq!(tree.mainline(tree.root()).len(), 48);
+    let written = tree.write_pgn(&WriteOptions::default());
+    // A token longer than a line (the comment) stands on a line of its own.
+    assert!(
+        written.lines().all(|l| l.chars().count() <= 80
+            || (l.starts_with("{ ") && l.ends_with(" }") && l.matches('{').count() == 1)),
+        "{written}"
+    );
+    let reread = AnyGameTree::read_str(&written).unwrap().unwrap();
     assert_eq!(
-        reread.moves,
-        long.moves
-            .iter()
-            .map(|m| PgnMove {
-                comment: m.comment.as_ref().map(|c| c.trim().to_owned()),
-                ..m.clone()
-            })
-            .collect::<Vec<_>>()
+        reread.mainline_moves(reread.root()),
+        tree.mainline_moves(tree.root())
     );
     assert_eq!(reread.tag("Result"), Some("*"));
 }
 
 #[test]
 fn numbering_follows_the_fen_tag() {
-    let mut game = parse("[FEN \"8/8/8/8/8/8/8/k1K5 b - - 0 41\"]\n\n41... Ka2 42. Kc2 *");
-    game.set_result("*");
-    assert!(game.to_string().ends_with("\n41... Ka2 42. Kc2 *\n\n"));
+    use crate::tree::{AnyGameTree, WriteOptions};
+    let tree = AnyGameTree::read_str(
+        "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/k1K5 b - - 0 41\"]\n\n41... Ka2 42. Kc2 *",
+    )
+    .unwrap()
+    .unwrap();
+    assert!(tree.errors().is_empty(), "{:?}", tree.errors());
+    let written = tree.write_pgn(&WriteOptions::default());
+    assert!(written.contains("\n41... Ka2 42. Kc2 *"), "{written}");
 }

@@ -12,10 +12,11 @@
 //!   pairs were first seen).
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use super::{encode_move, Entry, ENTRY_SIZE};
 use crate::chess::{Chess, FenOptions, Move};
-use crate::pgn::{Limits, PgnGame, Splitter};
+use crate::pgn::{visit_game, Limits, Splitter, Visitor};
 use crate::{Color, GameKind};
 
 /// Above this many games a position's counts are halved (Polyglot's `COUNT_MAX`).
@@ -123,10 +124,11 @@ impl BookBuilder {
         let before = self.games;
         for raw in Splitter::new(bytes, limits) {
             let Ok(raw) = raw else { break };
-            let Ok(game) = PgnGame::parse(&raw, &limits) else {
+            let mut game = MainLine::default();
+            if visit_game(&raw, &limits, &mut game).is_err() {
                 self.skipped += 1;
                 continue;
-            };
+            }
             match game_moves(&game) {
                 Some((start, moves, winner)) => self.add_game(&start, &moves, winner),
                 None => self.skipped += 1,
@@ -163,8 +165,40 @@ impl BookBuilder {
     }
 }
 
+/// What a book needs of a game's text: its tags, its main line's move texts, its result token.
+#[derive(Default)]
+struct MainLine {
+    tags: Vec<(String, String)>,
+    moves: Vec<String>,
+    result: Option<String>,
+}
+
+impl MainLine {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+impl Visitor for MainLine {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_owned(), value.to_owned()));
+    }
+
+    fn move_text(&mut self, text: &str, _line: u64, _depth: usize) -> ControlFlow<()> {
+        self.moves.push(text.to_owned());
+        ControlFlow::Continue(())
+    }
+
+    fn result(&mut self, result: &str, _line: u64) {
+        self.result = Some(result.to_owned());
+    }
+}
+
 /// The start position, legal main-line moves and winner of a chess PGN game.
-fn game_moves(game: &PgnGame) -> Option<(Chess, Vec<Move>, Option<Color>)> {
+fn game_moves(game: &MainLine) -> Option<(Chess, Vec<Move>, Option<Color>)> {
     let kind = GameKind::from_tags(&game.tags).ok()?;
     let chess960 = match kind {
         GameKind::Chess => false,
@@ -186,7 +220,11 @@ fn game_moves(game: &PgnGame) -> Option<(Chess, Vec<Move>, Option<Color>)> {
             start
         }
     };
-    let result = game.tag("Result").unwrap_or(&game.result).trim();
+    let result = game
+        .tag("Result")
+        .or(game.result.as_deref())
+        .unwrap_or("*")
+        .trim();
     let winner = match result {
         "1-0" => Some(Color::White),
         "0-1" => Some(Color::Black),
@@ -195,7 +233,7 @@ fn game_moves(game: &PgnGame) -> Option<(Chess, Vec<Move>, Option<Color>)> {
     let mut pos = start;
     let mut moves = Vec::with_capacity(game.moves.len());
     for text in &game.moves {
-        let Ok(mv) = pos.parse_san(&text.text) else {
+        let Ok(mv) = pos.parse_san(text) else {
             break;
         };
         pos.play_unchecked(mv);
