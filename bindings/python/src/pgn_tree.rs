@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyString};
 use qipan::chess::Chess;
 use qipan::pgn::{read_tags, GameLines, Limits, LineStep, RawGame, RecordError, RecordErrorKind};
 use qipan::tree::{AnyGameTree, GameTree, NodeId, WriteOptions};
-use qipan::{shorten, AnyGame, AnyMove, AnyPosition, AnyVariant, ErrorKind, GameKind, Notation};
+use qipan::{AnyGame, AnyMove, AnyPosition, AnyVariant, ErrorKind, GameKind, Notation};
 
 use crate::board::{resolve_on, Board};
 use crate::errors::{to_py, BoardError};
@@ -142,17 +142,8 @@ fn notation_for(tree: &AnyGameTree, name: &str) -> PyResult<Notation> {
 /// these tags.
 fn tree_for_tags(tags: Vec<(String, String)>) -> PyResult<AnyGameTree> {
     let kind = GameKind::from_tags(&tags).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let fen = tags
-        .iter()
-        .find(|(n, _)| n == "FEN")
-        .map(|(_, v)| v.trim().to_owned());
-    let mut tree = AnyGameTree::with_start(kind, fen.as_deref(), Vec::new()).map_err(|e| {
-        let fen = fen.as_deref().unwrap_or_default();
-        BoardError::new(
-            ErrorKind::InvalidFen,
-            format!("invalid {} FEN {:?}: {e}", kind.family(), shorten(fen)),
-        )
-    })?;
+    let mut tree = AnyGameTree::from_start_tags(kind, &tags)
+        .map_err(|e| BoardError::new(ErrorKind::InvalidFen, e.to_string()))?;
     tree.set_tags(&tags);
     Ok(tree)
 }

@@ -209,16 +209,8 @@ fn build_tree(
     tags: Vec<(String, String)>,
     kind: GameKind,
 ) -> Result<AnyGameTree, JsValue> {
-    let fen = tags.iter().find(|(n, _)| n == "FEN").map(|(_, v)| v.trim());
-    let mut tree = AnyGameTree::with_start(kind, fen, Vec::new()).map_err(|e| {
-        js::error(
-            qipan::ErrorKind::InvalidFen,
-            &format!(
-                "FEN header {:?}: {e}",
-                qipan::shorten(fen.unwrap_or_default())
-            ),
-        )
-    })?;
+    let mut tree = AnyGameTree::from_start_tags(kind, &tags)
+        .map_err(|e| js::error(qipan::ErrorKind::InvalidFen, &e.to_string()))?;
     // The headers given are the record's, as they are; the `Variant` tag is added only when
     // they would not name the game.
     if !tags.is_empty() {

@@ -163,3 +163,40 @@ fn a_game_cut_among_its_tags_starts_from_its_fen() {
     assert!(!tree.errors.is_empty());
     assert_eq!(tree.start().fen(), "4k3/1P6/8/8/8/8/6K1/8 w - - 0 1");
 }
+
+/// The start a record's tags give, as both bindings build it: the `FEN` tag (trimmed) of the
+/// game named, the game's start without one, and an error that names the FEN and the game.
+#[test]
+fn a_record_starts_where_its_fen_tag_says() {
+    let tags = |fen: Option<&str>| -> Vec<(String, String)> {
+        let mut tags = vec![("Event".to_owned(), "x".to_owned())];
+        if let Some(fen) = fen {
+            tags.push(("FEN".to_owned(), fen.to_owned()));
+        }
+        tags
+    };
+    let ending = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let tree =
+        AnyGameTree::from_start_tags(GameKind::Chess, &tags(Some(&format!(" {ending} ")))).unwrap();
+    assert_eq!(tree.start().fen(), ending);
+    assert_eq!(tree.kind(), GameKind::Chess);
+    let tree = AnyGameTree::from_start_tags(GameKind::Xiangqi, &tags(None)).unwrap();
+    assert_eq!(tree.start(), qipan::AnyPosition::start(GameKind::Xiangqi));
+    // A chess FEN is no Xiangqi position, and a broken one no chess position.
+    let error = AnyGameTree::from_start_tags(GameKind::Xiangqi, &tags(Some(ending))).unwrap_err();
+    assert_eq!(
+        (error.kind, error.fen.as_str()),
+        (GameKind::Xiangqi, ending)
+    );
+    assert!(
+        error.to_string().starts_with("invalid xiangqi FEN tag"),
+        "{error}"
+    );
+    let error = AnyGameTree::from_start_tags(GameKind::Chess960, &tags(Some("8/8 w"))).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("invalid chess FEN tag \"8/8 w\": "),
+        "{error}"
+    );
+}

@@ -9,6 +9,19 @@ use crate::{
     NotationError, Variant, Xiangqi,
 };
 
+/// The `FEN` tag of a record does not give a start position of its game
+/// ([`AnyGameTree::from_start_tags`]).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("invalid {} FEN tag {:?}: {error}", kind.family(), crate::shorten(fen))]
+pub struct StartTagError {
+    /// The game the record is of.
+    pub kind: GameKind,
+    /// The `FEN` tag's value, trimmed.
+    pub fen: String,
+    /// Why it is not a start position of that game.
+    pub error: AnyFenError,
+}
+
 /// A game tree of chess (Chess960 included) or Xiangqi.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyGameTree {
@@ -114,6 +127,25 @@ impl AnyGameTree {
             *tree.tags_mut() = tags;
         }
         Ok(tree)
+    }
+
+    /// An empty record of `kind` from the start its tags give: the position of their `FEN` tag
+    /// (trimmed), the game's start without one ([`AnyGameTree::with_start`]). Which tags the
+    /// record then keeps is the caller's choice (python-chess's `Headers` order, or exactly
+    /// the tags given); the error names the FEN.
+    pub fn from_start_tags(
+        kind: GameKind,
+        tags: &[(String, String)],
+    ) -> Result<AnyGameTree, StartTagError> {
+        let fen = tags
+            .iter()
+            .find(|(name, _)| name == "FEN")
+            .map(|(_, value)| value.trim());
+        AnyGameTree::with_start(kind, fen, Vec::new()).map_err(|error| StartTagError {
+            kind,
+            fen: fen.unwrap_or_default().to_owned(),
+            error,
+        })
     }
 
     /// The game the record is of.

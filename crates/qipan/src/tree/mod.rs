@@ -28,7 +28,7 @@ mod read_events;
 mod write;
 
 pub use annotations::{AnnotationError, Annotations, Arrow, ArrowColor, Eval, EvalScore};
-pub use any::AnyGameTree;
+pub use any::{AnyGameTree, StartTagError};
 pub use read_events::{read_event_movetext, read_event_tags};
 pub use write::WriteOptions;
 
