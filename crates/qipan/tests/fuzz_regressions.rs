@@ -188,3 +188,22 @@ fn fuzz_iccs_null_move_written_reads_back() {
         assert_eq!(parse_iccs_move("0000", ranks), Ok(Move::null()));
     }
 }
+
+/// A comment after a variation whose moves were all skipped (an unreadable move in a nested
+/// variation) became the next main-line move's starting comment, written before that move and
+/// read back as the comment of the move before the variation: writing the record again gave
+/// another text. Found by the `pgn_tree` fuzz target.
+#[test]
+fn fuzz_tree_comment_after_a_skipped_variation() {
+    let text = "1. e4 e5 (1... -- 2. d4 d5 (Z02... Z0 3. c4)) ;2. Nf3 (2. Z0 Nc6) Nc6\n3. Bb5 a6 *";
+    let (tree, again, written) = tree_round_trip(text);
+    assert_eq!(again.write_pgn(&WriteOptions::default()), written);
+    assert_eq!(again, tree, "{written}");
+    // The comment follows e5, as a comment after a variation of moves that were all read does.
+    let e5 = tree.mainline(tree.root())[1];
+    assert_eq!(tree.comment(e5), "2. Nf3 (2. Z0 Nc6) Nc6");
+    let plain = AnyGameTree::read_str("1. e4 e5 (1... c5) {after} 2. Nf3 *")
+        .unwrap()
+        .unwrap();
+    assert_eq!(plain.comment(plain.mainline(plain.root())[1]), "after");
+}

@@ -307,6 +307,14 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         if self.frames.len() > 1 {
             self.frames.pop();
         }
+        // Back in the line the variation left, after its move: a comment now follows that move,
+        // whatever the variation held. python-chess keeps the variation's state here, so that a
+        // comment after a variation whose moves were all skipped becomes the next move's
+        // starting comment, which is written before that move and reads back as this move's
+        // comment (found by the `pgn_tree` fuzz target); its rules keep that.
+        if !self.python_chess {
+            self.in_variation = true;
+        }
         if !self.python_chess {
             self.starting_comment.clear();
         }
