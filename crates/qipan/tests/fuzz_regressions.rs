@@ -207,3 +207,19 @@ fn fuzz_tree_comment_after_a_skipped_variation() {
         .unwrap();
     assert_eq!(plain.comment(plain.mainline(plain.root())[1]), "after");
 }
+
+/// A comment of `}` alone (an XQBase trailer of braces) was written as `{  }`, which reads back
+/// as no comment: the record written again lost it. Such a comment, or one of white space, is not
+/// written. Found by the `pgn_tree` fuzz target.
+#[test]
+fn fuzz_tree_comment_of_closing_braces_alone() {
+    let mut tree = AnyGameTree::read_str("1. e4 e5 *").unwrap().unwrap();
+    let e4 = tree.mainline(tree.root())[0];
+    *tree.comment_mut(tree.root()) = "}}}}".into();
+    *tree.comment_mut(e4) = " \n ".into();
+    let written = tree.write_pgn(&WriteOptions::default());
+    assert!(!written.contains('{'), "{written}");
+    let again = AnyGameTree::read_str(&written).unwrap().unwrap();
+    assert_eq!(again.write_pgn(&WriteOptions::default()), written);
+    assert_eq!(again.mainline_texts(None), ["e4", "e5"]);
+}

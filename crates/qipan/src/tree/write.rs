@@ -95,7 +95,14 @@ impl Lines {
                 _ => lines.push(line.to_owned()),
             }
         }
-        self.token(&format!("{{ {} }} ", lines.join("\n").trim()));
+        let text = lines.join("\n");
+        // A comment with nothing left to say (white space, or `}` alone) is not written: `{ }`
+        // reads back as no comment, and the record written again would lose it (found by the
+        // `pgn_tree` fuzz target).
+        if text.trim().is_empty() {
+            return;
+        }
+        self.token(&format!("{{ {} }} ", text.trim()));
         self.force_number = true;
     }
 }
