@@ -70,11 +70,7 @@ impl GameKind {
     ///   tag with ten ranks is Xiangqi;
     /// - else chess.
     pub fn from_tags(tags: &[(String, String)]) -> Result<GameKind, UnknownGame> {
-        GameKind::from_tag_values(|name| {
-            tags.iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
-        })
+        GameKind::from_tag_values(|name| crate::pgn::tag(tags, name))
     }
 
     /// [`GameKind::from_tags`] with `tag` giving the value of the first tag of a name.

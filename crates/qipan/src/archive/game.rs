@@ -205,10 +205,7 @@ impl ArchiveGame {
 
     /// The value of tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        crate::pgn::tag(&self.tags, name)
     }
 
     /// The main line: the first child of the start, its first child, and so on.

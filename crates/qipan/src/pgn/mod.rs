@@ -63,6 +63,7 @@ pub use replay::{
     replay, replay_with, GameReport, RecordError, RecordErrorKind, ResultCheck, INVALID_PGN_ERROR,
 };
 pub use split::{RawGame, Splitter};
+pub(crate) use tags::tag;
 pub use tags::{read_tags, MAX_COLUMN, SEVEN_TAG_ROSTER};
 pub use token::{is_tag_name, movetext_moves, MovetextError, Token, Tokenizer};
 pub use visit::{visit_game, Visitor};

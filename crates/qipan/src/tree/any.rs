@@ -137,10 +137,7 @@ impl AnyGameTree {
         kind: GameKind,
         tags: &[(String, String)],
     ) -> Result<AnyGameTree, StartTagError> {
-        let fen = tags
-            .iter()
-            .find(|(name, _)| name == "FEN")
-            .map(|(_, value)| value.trim());
+        let fen = crate::pgn::tag(tags, "FEN").map(str::trim);
         AnyGameTree::with_start(kind, fen, Vec::new()).map_err(|error| StartTagError {
             kind,
             fen: fen.unwrap_or_default().to_owned(),

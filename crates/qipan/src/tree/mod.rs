@@ -223,10 +223,7 @@ impl<V: Variant> GameTree<V> {
 
     /// The value of the first tag named `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        crate::pgn::tag(&self.tags, name)
     }
 
     /// Sets a tag, in place when it exists. A new tag of the Seven Tag Roster goes in its

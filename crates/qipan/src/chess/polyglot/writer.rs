@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 
 use super::{encode_move, Entry, ENTRY_SIZE};
 use crate::chess::{Chess, FenOptions, Move};
-use crate::pgn::{visit_game, Limits, Splitter, Visitor};
+use crate::pgn::{tag, visit_game, Limits, Splitter, Visitor};
 use crate::{Color, GameKind};
 
 /// Above this many games a position's counts are halved (Polyglot's `COUNT_MAX`).
@@ -173,15 +173,6 @@ struct MainLine {
     result: Option<String>,
 }
 
-impl MainLine {
-    fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
 impl Visitor for MainLine {
     fn tag(&mut self, name: &str, value: &str) {
         self.tags.push((name.to_owned(), value.to_owned()));
@@ -205,7 +196,7 @@ fn game_moves(game: &MainLine) -> Option<(Chess, Vec<Move>, Option<Color>)> {
         GameKind::Chess960 => true,
         _ => return None,
     };
-    let start = match game.tag("FEN") {
+    let start = match tag(&game.tags, "FEN") {
         Some(fen) => Chess::from_fen_with(
             fen.trim(),
             FenOptions {
@@ -220,8 +211,7 @@ fn game_moves(game: &MainLine) -> Option<(Chess, Vec<Move>, Option<Color>)> {
             start
         }
     };
-    let result = game
-        .tag("Result")
+    let result = tag(&game.tags, "Result")
         .or(game.result.as_deref())
         .unwrap_or("*")
         .trim();

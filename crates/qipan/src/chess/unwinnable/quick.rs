@@ -19,7 +19,10 @@
 //! [`Chess::is_dead_position`], so the two never disagree on a "dead".
 
 use super::super::{Chess, Role};
-use super::semistatic::{free_pawns, pawns_on_open_files, semistatic_cannot_mate, semistatic_dead};
+use super::semistatic::{
+    blocked_candidate, free_pawns, pawns_on_open_files, semistatic_cannot_mate, semistatic_dead,
+    MAX_FREE_PAWNS, MIN_PAWNS,
+};
 use super::QUICK_NODES;
 use crate::Color;
 
@@ -64,23 +67,19 @@ pub(super) fn dead(pos: &Chess, legal_moves: usize) -> bool {
 fn may_end_dead_in_one_move(pos: &Chess) -> bool {
     let heavy = pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
     heavy.count() <= 1
-        || (pos.by_role(Role::Pawn).count() >= 4 && free_pawns(pos) <= MAX_FREE_PAWNS + 2)
+        || (pos.by_role(Role::Pawn).count() >= MIN_PAWNS && free_pawns(pos) <= MAX_FREE_PAWNS + 2)
 }
 
-/// The most pawns of a locked candidate with no pawn in front of them (the semi-static proof's
-/// own bound): a pawn that can still step behind a wall is common in dead walls (13 of the
-/// labelled set's 498 dead positions were left to the full analysis for that alone).
-const MAX_FREE_PAWNS: u32 = 2;
-
-/// The bitboard test before any proof: at least four pawns, all but at most two of them rammed
-/// against a pawn and none on an open file (it would promote), and no rook or queen (the dead
-/// walls of real games hold kings and minor pieces; a rook or a queen beside a wall almost
-/// always gets through, and the fixpoint would cost `outcome()` its microseconds on the long
-/// games where such walls form).
+/// The bitboard test before any proof: the semi-static proof's own ([`blocked_candidate`]: at
+/// least four pawns, all but at most two of them rammed against a pawn; a pawn that can still
+/// step behind a wall is common in dead walls, 13 of the labelled set's 498 dead positions were
+/// left to the full analysis for that alone), no pawn on an open file (it would promote), and no
+/// rook or queen (the dead walls of real games hold kings and minor pieces; a rook or a queen
+/// beside a wall almost always gets through, and the fixpoint would cost `outcome()` its
+/// microseconds on the long games where such walls form).
 fn locked_candidate(pos: &Chess) -> bool {
-    pos.by_role(Role::Pawn).count() >= 4
-        && (pos.by_role(Role::Rook) | pos.by_role(Role::Queen)).is_empty()
-        && free_pawns(pos) <= MAX_FREE_PAWNS
+    (pos.by_role(Role::Rook) | pos.by_role(Role::Queen)).is_empty()
+        && blocked_candidate(pos)
         && pawns_on_open_files(pos).is_empty()
 }
 

@@ -139,14 +139,14 @@ pub(super) fn semistatic_cannot_mate(pos: &Chess, winner: Color) -> bool {
 /// can hold the units back, at least [`MIN_PAWNS`] pawns of which at most [`MAX_FREE_PAWNS`] have
 /// no pawn in front of them. Elsewhere the units roam, some pawn promotes, and the fixpoint proves
 /// nothing the material test does not (on the labelled set, no proof outside these bounds).
-fn blocked_candidate(pos: &Chess) -> bool {
+pub(super) fn blocked_candidate(pos: &Chess) -> bool {
     pos.by_role(Role::Pawn).count() >= MIN_PAWNS && free_pawns(pos) <= MAX_FREE_PAWNS
 }
 
 /// See [`blocked_candidate`].
-const MIN_PAWNS: u32 = 4;
+pub(super) const MIN_PAWNS: u32 = 4;
 /// See [`blocked_candidate`].
-const MAX_FREE_PAWNS: u32 = 2;
+pub(super) const MAX_FREE_PAWNS: u32 = 2;
 
 /// The squares a piece of `role` on `from` attacks with `blockers` on the board.
 fn piece_attacks(role: Role, color: Color, from: Square, blockers: Bitboard) -> Bitboard {
