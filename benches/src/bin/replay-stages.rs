@@ -10,9 +10,19 @@ use qipan::pgn::{check_game, visit_game, Limits, Splitter, Tokenizer, Visitor};
 
 struct Nothing;
 impl Visitor for Nothing {
-    fn move_text(&mut self, _: &str, _: u64, _: usize) -> ControlFlow<()> {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+    fn begin_tags(&mut self) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn move_text(&mut self, _: &mut (), _: &str, _: u64, _: usize) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _: ()) {}
 }
 
 fn cpu() -> f64 {

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use qipan::pgn::{
-    replay, visit_game, GameReport, Limits, RawGame, RecordErrorKind, ResultCheck, Splitter,
+    replay, visit_game, GameReport, Limits, RawGame, RecordErrorKind, ResultCheck, Skip, Splitter,
     SyntaxError, Visitor,
 };
 use qipan::tree::{AnyGameTree, GameTree, WriteOptions};
@@ -55,7 +55,17 @@ impl<V: Variant> TreeReplay<V> {
 }
 
 impl<V: Variant> Visitor for TreeReplay<V> {
-    fn move_text(&mut self, text: &str, _line: u64, _depth: usize) -> ControlFlow<()> {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn move_text(&mut self, _: &mut (), text: &str, _: u64, _: usize) -> ControlFlow<()> {
         let line = self.lines.last_mut().unwrap();
         let pos = line.last().unwrap().clone();
         match pos.parse_any(text) {
@@ -72,16 +82,17 @@ impl<V: Variant> Visitor for TreeReplay<V> {
             }
         }
     }
-    fn begin_variation(&mut self, _depth: usize) -> ControlFlow<()> {
+    fn begin_variation(&mut self, _: &mut (), _: usize) -> ControlFlow<(), Skip> {
         // A variation replaces the last move of the line it is in.
         let outer = self.lines.last().unwrap();
         let before = outer[outer.len().saturating_sub(2)].clone();
         self.lines.push(vec![before]);
-        ControlFlow::Continue(())
+        ControlFlow::Continue(Skip(false))
     }
-    fn end_variation(&mut self, _depth: usize) {
+    fn end_variation(&mut self, _: &mut (), _: usize) {
         self.lines.pop();
     }
+    fn end_game(&mut self, _: ()) {}
 }
 
 #[test]

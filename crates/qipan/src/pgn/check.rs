@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::replay::Replayer;
-use super::{visit_game, GameReport, Limits, RawGame, RecordError, RecordErrorKind, Visitor};
+use super::{visit_game, GameReport, Limits, RawGame, RecordError, RecordErrorKind, Skip, Visitor};
 use crate::{with_game_kind, Chess, Ending, GameKind, UnknownGame, Variant, Xiangqi};
 
 /// What [`check_game`] found in one game.
@@ -157,7 +157,7 @@ impl Dispatch<'_> {
         });
     }
 
-    fn replayer(&mut self) -> Option<&mut dyn Visitor> {
+    fn replayer(&mut self) -> Option<&mut PhaseFree> {
         match &mut self.replayer {
             Inner::Chess(r) => Some(r),
             Inner::Xiangqi(r) => Some(r),
@@ -166,15 +166,31 @@ impl Dispatch<'_> {
     }
 }
 
+/// A visitor that keeps its phases in itself, as both replayers do.
+type PhaseFree = dyn Visitor<Tags = (), Movetext = (), Output = ()>;
+
+// Like the replayers it feeds, the dispatcher keeps its phases in itself: a game whose text
+// turns out malformed is still reported by the replayer that had started.
 impl Visitor for Dispatch<'_> {
-    fn tag(&mut self, name: &str, value: &str) {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), name: &str, value: &str) -> ControlFlow<()> {
         match self.replayer() {
-            Some(r) => r.tag(name, value),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
+            Some(r) => r.tag(&mut (), name, value),
+            None => {
+                self.tags.push((name.to_owned(), value.to_owned()));
+                ControlFlow::Continue(())
+            }
         }
     }
 
-    fn begin_movetext(&mut self) -> ControlFlow<()> {
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
         if matches!(self.replayer, Inner::Tags) {
             match GameKind::from_tags(&self.tags) {
                 Ok(kind) => self.start(kind),
@@ -185,52 +201,54 @@ impl Visitor for Dispatch<'_> {
             }
         }
         match self.replayer() {
-            Some(r) => r.begin_movetext(),
+            Some(r) => r.begin_movetext(()),
             None => ControlFlow::Break(()),
         }
     }
 
-    fn move_number(&mut self, number: u32, line: u64) {
+    fn move_number(&mut self, _: &mut (), number: u32, line: u64) {
         if let Some(r) = self.replayer() {
-            r.move_number(number, line);
+            r.move_number(&mut (), number, line);
         }
     }
 
-    fn move_text(&mut self, text: &str, line: u64, depth: usize) -> ControlFlow<()> {
+    fn move_text(&mut self, _: &mut (), text: &str, line: u64, depth: usize) -> ControlFlow<()> {
         match self.replayer() {
-            Some(r) => r.move_text(text, line, depth),
+            Some(r) => r.move_text(&mut (), text, line, depth),
             None => ControlFlow::Break(()),
         }
     }
 
-    fn nag(&mut self, nag: u8, depth: usize) {
+    fn nag(&mut self, _: &mut (), nag: u8, depth: usize) {
         if let Some(r) = self.replayer() {
-            r.nag(nag, depth);
+            r.nag(&mut (), nag, depth);
         }
     }
 
-    fn comment(&mut self, text: &str, depth: usize) {
+    fn comment(&mut self, _: &mut (), text: &str, depth: usize) {
         if let Some(r) = self.replayer() {
-            r.comment(text, depth);
+            r.comment(&mut (), text, depth);
         }
     }
 
-    fn begin_variation(&mut self, depth: usize) -> ControlFlow<()> {
+    fn begin_variation(&mut self, _: &mut (), depth: usize) -> ControlFlow<(), Skip> {
         match self.replayer() {
-            Some(r) => r.begin_variation(depth),
-            None => ControlFlow::Break(()),
+            Some(r) => r.begin_variation(&mut (), depth),
+            None => ControlFlow::Continue(Skip(true)),
         }
     }
 
-    fn end_variation(&mut self, depth: usize) {
+    fn end_variation(&mut self, _: &mut (), depth: usize) {
         if let Some(r) = self.replayer() {
-            r.end_variation(depth);
+            r.end_variation(&mut (), depth);
         }
     }
 
-    fn result(&mut self, result: &str, line: u64) {
+    fn result(&mut self, _: &mut (), result: &str, line: u64) {
         if let Some(r) = self.replayer() {
-            r.result(result, line);
+            r.result(&mut (), result, line);
         }
     }
+
+    fn end_game(&mut self, _: ()) {}
 }

@@ -66,7 +66,7 @@ pub use split::{RawGame, Splitter};
 pub(crate) use tags::tag;
 pub use tags::{read_tags, MAX_COLUMN, SEVEN_TAG_ROSTER};
 pub use token::{is_tag_name, movetext_moves, MovetextError, Token, Tokenizer};
-pub use visit::{visit_game, Visitor};
+pub use visit::{visit_game, Skip, Visitor};
 
 /// Bounds on what one record may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -286,12 +286,23 @@ impl<V: Variant> Replayer<V> {
     }
 }
 
+// The replayer's phases are all in itself, not in phase values: a game whose text turns out
+// malformed is still reported with every move played before the fault.
 impl<V: Variant> Visitor for Replayer<V> {
-    fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_owned(), value.to_owned()));
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self) -> ControlFlow<()> {
+    fn tag(&mut self, _: &mut (), name: &str, value: &str) -> ControlFlow<()> {
+        self.tags.push((name.to_owned(), value.to_owned()));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
         let fen = tag(&self.tags, "FEN").map(|f| f.trim().to_owned());
         let start = match fen.as_deref() {
             Some(fen) => V::from_fen_for(fen, &self.rules).map_err(|e| e.to_string()),
@@ -314,7 +325,7 @@ impl<V: Variant> Visitor for Replayer<V> {
         ControlFlow::Continue(())
     }
 
-    fn move_text(&mut self, text: &str, line: u64, _depth: usize) -> ControlFlow<()> {
+    fn move_text(&mut self, _: &mut (), text: &str, line: u64, _: usize) -> ControlFlow<()> {
         if self
             .game
             .as_ref()
@@ -354,9 +365,11 @@ impl<V: Variant> Visitor for Replayer<V> {
         }
     }
 
-    fn result(&mut self, result: &str, line: u64) {
+    fn result(&mut self, _: &mut (), result: &str, line: u64) {
         self.result = Some((result.to_owned(), line));
     }
+
+    fn end_game(&mut self, _: ()) {}
 }
 
 /// Replays one game of the [`Splitter`](super::Splitter) on `V`: the start position from the

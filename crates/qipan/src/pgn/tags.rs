@@ -27,22 +27,32 @@ pub(crate) fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a st
 
 /// Reads only the tag pairs of one game (for choosing its variant before replaying it).
 pub fn read_tags(game: &RawGame, limits: &Limits) -> Result<Vec<(String, String)>, SyntaxError> {
-    let mut tags = TagReader(Vec::new());
-    visit_game(game, limits, &mut tags)?;
-    Ok(tags.0)
+    visit_game(game, limits, &mut TagReader)
 }
 
-/// A [`Visitor`] that keeps the tags and stops at the movetext.
-struct TagReader(Vec<(String, String)>);
+/// A [`Visitor`] that gathers the tags and stops at the movetext.
+struct TagReader;
 
 impl Visitor for TagReader {
-    fn tag(&mut self, name: &str, value: &str) {
-        self.0.push((name.to_owned(), value.to_owned()));
+    type Tags = Vec<(String, String)>;
+    type Movetext = ();
+    type Output = Vec<(String, String)>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
     }
-    fn begin_movetext(&mut self) -> ControlFlow<()> {
-        ControlFlow::Break(())
+    fn tag(&mut self, tags: &mut Self::Tags, name: &str, value: &str) -> ControlFlow<Self::Output> {
+        tags.push((name.to_owned(), value.to_owned()));
+        ControlFlow::Continue(())
     }
-    fn move_text(&mut self, _: &str, _: u64, _: usize) -> ControlFlow<()> {
-        ControlFlow::Break(())
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, ()> {
+        ControlFlow::Break(tags)
+    }
+    // Never called: the visit ends at the movetext.
+    fn move_text(&mut self, _: &mut (), _: &str, _: u64, _: usize) -> ControlFlow<Self::Output> {
+        ControlFlow::Break(Vec::new())
+    }
+    fn end_game(&mut self, _: ()) -> Self::Output {
+        Vec::new()
     }
 }

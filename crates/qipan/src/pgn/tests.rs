@@ -133,34 +133,126 @@ fn nested_variations_are_skipped_by_default() {
     assert_eq!(texts(&game), ["e4", "e5", "Nf3"]);
 }
 
-#[derive(Default)]
-struct Collect(Vec<String>);
+/// Lists the moves with their depth and the brackets of the variations it enters (those up
+/// to depth 1).
+struct Collect;
 
 impl Visitor for Collect {
-    fn move_text(&mut self, text: &str, _line: u64, depth: usize) -> ControlFlow<()> {
-        self.0.push(format!("{depth}:{text}"));
+    type Tags = ();
+    type Movetext = Vec<String>;
+    type Output = Vec<String>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Vec<String>> {
         ControlFlow::Continue(())
     }
-    fn begin_variation(&mut self, depth: usize) -> ControlFlow<()> {
-        self.0.push("(".to_owned());
-        if depth < 2 {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Vec<String>, Vec<String>> {
+        ControlFlow::Continue(Vec::new())
     }
-    fn end_variation(&mut self, _depth: usize) {
-        self.0.push(")".into());
+    fn move_text(
+        &mut self,
+        seen: &mut Vec<String>,
+        text: &str,
+        _: u64,
+        depth: usize,
+    ) -> ControlFlow<Vec<String>> {
+        seen.push(format!("{depth}:{text}"));
+        ControlFlow::Continue(())
+    }
+    fn begin_variation(
+        &mut self,
+        seen: &mut Vec<String>,
+        depth: usize,
+    ) -> ControlFlow<Vec<String>, Skip> {
+        seen.push("(".to_owned());
+        ControlFlow::Continue(Skip(depth >= 2))
+    }
+    fn end_variation(&mut self, seen: &mut Vec<String>, _: usize) {
+        seen.push(")".into());
+    }
+    fn end_game(&mut self, seen: Vec<String>) -> Vec<String> {
+        seen
     }
 }
 
 #[test]
 fn a_visitor_can_enter_variations() {
     let games = split(b"1. e4 (1. d4 d5 (1... Nf6 (1... f5)) 2. c4) e5 *");
-    let mut collect = Collect::default();
-    visit_game(&games[0], &Limits::default(), &mut collect).unwrap();
+    let seen = visit_game(&games[0], &Limits::default(), &mut Collect).unwrap();
     let expected = ["0:e4", "(", "1:d4", "1:d5", "(", "1:c4", ")", "0:e5"];
-    assert_eq!(collect.0, expected);
+    assert_eq!(seen, expected);
+}
+
+/// Stops at a given move, or at the movetext, and says where it stopped.
+struct StopAt(Option<&'static str>);
+
+impl Visitor for StopAt {
+    type Tags = Vec<String>;
+    type Movetext = (Vec<String>, Vec<String>);
+    type Output = (Vec<String>, Vec<String>);
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Vec<String>> {
+        ControlFlow::Continue(Vec::new())
+    }
+    fn tag(&mut self, tags: &mut Vec<String>, name: &str, _: &str) -> ControlFlow<Self::Output> {
+        tags.push(name.to_owned());
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, tags: Vec<String>) -> ControlFlow<Self::Output, Self::Movetext> {
+        match self.0 {
+            None => ControlFlow::Break((tags, Vec::new())),
+            Some(_) => ControlFlow::Continue((tags, Vec::new())),
+        }
+    }
+    fn move_text(
+        &mut self,
+        (tags, moves): &mut Self::Movetext,
+        text: &str,
+        _: u64,
+        _: usize,
+    ) -> ControlFlow<Self::Output> {
+        moves.push(text.to_owned());
+        if self.0 == Some(text) {
+            return ControlFlow::Break((std::mem::take(tags), std::mem::take(moves)));
+        }
+        ControlFlow::Continue(())
+    }
+    fn comment(&mut self, (_, moves): &mut Self::Movetext, text: &str, depth: usize) {
+        moves.push(format!("{{{depth}:{text}}}"));
+    }
+    fn end_game(&mut self, (tags, moves): Self::Movetext) -> Self::Output {
+        (tags, moves.into_iter().chain(["end".to_owned()]).collect())
+    }
+}
+
+#[test]
+fn the_phases_hand_their_values_on_and_a_break_ends_the_game() {
+    let text = b"{before} [White \"a\"] {between} [Black \"b\"]\n\n1. e4 e5 {after} 2. Nf3 Nc6 *";
+    let games = split(text);
+    let tags = || vec!["White".to_owned(), "Black".to_owned()];
+    let limits = Limits::default();
+    // The comments among the tags come after the movetext begins, in order, at depth 0.
+    let whole = visit_game(&games[0], &limits, &mut StopAt(Some("none"))).unwrap();
+    let moves = [
+        "{0:before}",
+        "{0:between}",
+        "e4",
+        "e5",
+        "{0:after}",
+        "Nf3",
+        "Nc6",
+        "end",
+    ];
+    assert_eq!(whole, (tags(), moves.map(str::to_owned).to_vec()));
+    // A break returns its output at once: no more moves, no end_game.
+    let stopped = visit_game(&games[0], &limits, &mut StopAt(Some("e5"))).unwrap();
+    let moves = ["{0:before}", "{0:between}", "e4", "e5"];
+    assert_eq!(stopped, (tags(), moves.map(str::to_owned).to_vec()));
+    let tags_only = visit_game(&games[0], &limits, &mut StopAt(None)).unwrap();
+    assert_eq!(tags_only, (tags(), Vec::new()));
+    // A game without movetext still begins and ends its movetext.
+    let empty = split(b"[White \"a\"] [Black \"b\"]\n");
+    let whole = visit_game(&empty[0], &limits, &mut StopAt(Some("none"))).unwrap();
+    assert_eq!(whole, (tags(), vec!["end".to_owned()]));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::{GameTree, NodeId, MAX_TREE_NODES};
-use crate::pgn::{visit_game, Limits, RawGame, RecordError, RecordErrorKind, Visitor};
+use crate::pgn::{visit_game, Limits, RawGame, RecordError, RecordErrorKind, Skip, Visitor};
 use crate::{MoveError, Notation, Variant};
 
 impl<V: Variant> GameTree<V> {
@@ -43,7 +43,7 @@ impl<V: Variant> GameTree<V> {
         }
         if !builder.started {
             // The text broke off among the tags: the start is still the one they name.
-            let _ = builder.begin_movetext();
+            builder.on_begin_movetext();
         }
         builder.tree
     }
@@ -166,15 +166,16 @@ impl<'a, V: Variant> Builder<'a, V> {
     }
 }
 
-impl<V: Variant> Visitor for Builder<'_, V> {
-    fn tag(&mut self, name: &str, value: &str) {
+// The builder's steps, taken by its visitor below and by the event reader.
+impl<V: Variant> Builder<'_, V> {
+    pub(super) fn on_tag(&mut self, name: &str, value: &str) {
         self.tree.set_tag(name, value);
     }
 
-    fn begin_movetext(&mut self) -> ControlFlow<()> {
+    pub(super) fn on_begin_movetext(&mut self) {
         self.started = true;
         let Some(fen) = self.tree.tag("FEN").map(|f| f.trim().to_owned()) else {
-            return ControlFlow::Continue(());
+            return;
         };
         let read = if self.relaxed {
             V::from_fen_relaxed_for
@@ -184,7 +185,6 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         match read(&fen, &self.tree.rules) {
             Ok(start) => {
                 self.tree.positions[0] = start;
-                ControlFlow::Continue(())
             }
             Err(e) => {
                 if let Some(start) = self
@@ -192,7 +192,7 @@ impl<V: Variant> Visitor for Builder<'_, V> {
                     .and_then(|lenient| lenient(&fen, &self.tree.rules))
                 {
                     self.tree.positions[0] = start;
-                    return ControlFlow::Continue(());
+                    return;
                 }
                 let message = format!("FEN tag {fen:?}: {e}");
                 self.error(
@@ -203,12 +203,12 @@ impl<V: Variant> Visitor for Builder<'_, V> {
                     message,
                 );
                 self.stopped = true;
-                ControlFlow::Continue(())
             }
         }
     }
 
-    fn move_text(&mut self, text: &str, line: u64, _depth: usize) -> ControlFlow<()> {
+    /// Reads and plays a move; `Break` when a bound stops the record.
+    pub(super) fn on_move(&mut self, text: &str, line: u64) -> ControlFlow<()> {
         if self.skipping() {
             return ControlFlow::Continue(());
         }
@@ -259,14 +259,14 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         ControlFlow::Continue(())
     }
 
-    fn nag(&mut self, nag: u8, _depth: usize) {
+    pub(super) fn on_nag(&mut self, nag: u8) {
         if !self.skipping() {
             let node = self.current();
             self.tree.node_mut(node).add_nag(nag);
         }
     }
 
-    fn comment(&mut self, text: &str, _depth: usize) {
+    pub(super) fn on_comment(&mut self, text: &str) {
         if self.skipping() {
             return;
         }
@@ -283,24 +283,25 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         }
     }
 
-    fn begin_variation(&mut self, _depth: usize) -> ControlFlow<()> {
+    /// Enters a variation: whether it is skipped instead.
+    pub(super) fn on_begin_variation(&mut self) -> Skip {
         if self.skipping() {
-            return ControlFlow::Break(());
+            return Skip(true);
         }
         // A variation replaces the last move of the line it is in; before any move there is
         // nothing to replace and it is skipped.
         let Some(parent) = self.tree.parent(self.current()) else {
-            return ControlFlow::Break(());
+            return Skip(true);
         };
         self.frames.push(parent);
         self.in_variation = false;
         if !self.python_chess {
             self.starting_comment.clear();
         }
-        ControlFlow::Continue(())
+        Skip(false)
     }
 
-    fn end_variation(&mut self, _depth: usize) {
+    pub(super) fn on_end_variation(&mut self) {
         if self.skip_depth == Some(self.frames.len()) {
             self.skip_depth = None;
         }
@@ -320,9 +321,48 @@ impl<V: Variant> Visitor for Builder<'_, V> {
         }
     }
 
-    fn result(&mut self, result: &str, _line: u64) {
+    pub(super) fn on_result(&mut self, result: &str) {
         if self.tree.tag("Result").map_or(true, |r| r == "*") {
             self.tree.set_tag("Result", result);
         }
     }
+}
+
+// The builder keeps its phases in itself, not in phase values: the event reader takes the same
+// steps, and a record whose text turns out malformed keeps what was read before the fault.
+impl<V: Variant> Visitor for Builder<'_, V> {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn tag(&mut self, _: &mut (), name: &str, value: &str) -> ControlFlow<()> {
+        self.on_tag(name, value);
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
+        self.on_begin_movetext();
+        ControlFlow::Continue(())
+    }
+    fn move_text(&mut self, _: &mut (), text: &str, line: u64, _: usize) -> ControlFlow<()> {
+        self.on_move(text, line)
+    }
+    fn nag(&mut self, _: &mut (), nag: u8, _: usize) {
+        self.on_nag(nag);
+    }
+    fn comment(&mut self, _: &mut (), text: &str, _: usize) {
+        self.on_comment(text);
+    }
+    fn begin_variation(&mut self, _: &mut (), _: usize) -> ControlFlow<(), Skip> {
+        ControlFlow::Continue(self.on_begin_variation())
+    }
+    fn end_variation(&mut self, _: &mut (), _: usize) {
+        self.on_end_variation();
+    }
+    fn result(&mut self, _: &mut (), result: &str, _: u64) {
+        self.on_result(result);
+    }
+    fn end_game(&mut self, _: ()) {}
 }

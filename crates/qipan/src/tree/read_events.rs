@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use super::read::Builder;
 use super::GameTree;
 use crate::board::Editable;
-use crate::pgn::{EventReader, Limits, LineSource, PgnEvent, RecordErrorKind, Visitor};
+use crate::pgn::{EventReader, Limits, LineSource, PgnEvent, RecordErrorKind};
 use crate::Chess;
 
 /// The tags of the next game of `reader`, up to the start of its movetext; `None` when the
@@ -47,9 +47,9 @@ pub fn read_event_movetext<S: LineSource>(
     let mut builder = Builder::<Chess>::new(rules, limits, 1, 1, true);
     builder.lenient_start = Some(lenient_start);
     for (name, value) in tags {
-        builder.tag(name, value);
+        builder.on_tag(name, value);
     }
-    let _ = builder.begin_movetext();
+    builder.on_begin_movetext();
     // > 0 inside a variation skipped after an unplayable move: the number of `(` still open
     // in it, the one that ends the skip included.
     let mut skip = 0usize;
@@ -61,7 +61,7 @@ pub fn read_event_movetext<S: LineSource>(
             PgnEvent::EndVariation if skip > 0 => {
                 skip -= 1;
                 if skip == 0 {
-                    builder.end_variation(builder.depth());
+                    builder.on_end_variation();
                 }
             }
             _ if skip > 0 => {}
@@ -76,11 +76,11 @@ pub fn read_event_movetext<S: LineSource>(
                         format!("a comment longer than {} bytes, cut", limits.max_game),
                     );
                 }
-                builder.comment(&text, builder.depth());
+                builder.on_comment(&text);
             }
             PgnEvent::Nag(_) if builder.skipping() => {}
             PgnEvent::Nag(digits) => match digits.parse::<u8>() {
-                Ok(nag) => builder.nag(nag, builder.depth()),
+                Ok(nag) => builder.on_nag(nag),
                 Err(_) => builder.error(
                     line,
                     None,
@@ -91,17 +91,17 @@ pub fn read_event_movetext<S: LineSource>(
             },
             PgnEvent::StartVariation => {
                 if !builder.at_root() {
-                    let _ = builder.begin_variation(builder.depth());
+                    builder.on_begin_variation();
                 }
             }
             PgnEvent::EndVariation => {
                 if builder.depth() > 1 {
-                    builder.end_variation(builder.depth());
+                    builder.on_end_variation();
                 }
             }
             // After a `FEN` tag that does not read, python-chess reads no movetext, result included.
             PgnEvent::Result(_) if builder.skipping() => {}
-            PgnEvent::Result(result) if builder.depth() == 1 => builder.result(result, line),
+            PgnEvent::Result(result) if builder.depth() == 1 => builder.on_result(result),
             // A result inside a variation is read as a move (and is an error there).
             PgnEvent::Result(text) => skip = play(&mut builder, text, line),
             PgnEvent::Move(text) => skip = play(&mut builder, &text, line),
@@ -123,8 +123,7 @@ fn lenient_start(fen: &str, rules: &<Chess as crate::Variant>::Rules) -> Option<
 /// Plays `text` in the line being read: 0, or 1 when it cannot be played (the rest of the line
 /// is then skipped up to the `)` that closes it).
 fn play(builder: &mut Builder<'_, Chess>, text: &str, line: u64) -> usize {
-    let depth = builder.depth();
-    if let ControlFlow::Break(()) = builder.move_text(text, line, depth) {
+    if let ControlFlow::Break(()) = builder.on_move(text, line) {
         return 1;
     }
     // The builder marks the line to skip; the skip is counted here, by brackets.

@@ -37,11 +37,7 @@ pub struct TextRecord {
 impl TextRecord {
     /// Reads one game of a splitter.
     pub fn parse(game: &RawGame, limits: &Limits) -> Result<TextRecord, SyntaxError> {
-        let mut record = TextRecord::default();
-        let mut result = None;
-        visit_game(game, limits, &mut Collector(&mut record, &mut result))?;
-        record.result = result.unwrap_or_else(|| "*".to_owned());
-        Ok(record)
+        visit_game(game, limits, &mut Collector)
     }
 
     /// The value of the first tag named `name`.
@@ -60,8 +56,8 @@ impl TextRecord {
     }
 }
 
-struct Collector<'a>(&'a mut TextRecord, &'a mut Option<String>);
-
+/// Gathers a [`TextRecord`]: the tags, then the movetext in the record they start.
+struct Collector;
 fn add_comment(slot: &mut Option<String>, text: &str) {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if text.is_empty() {
@@ -76,33 +72,62 @@ fn add_comment(slot: &mut Option<String>, text: &str) {
     }
 }
 
-impl Visitor for Collector<'_> {
-    fn tag(&mut self, name: &str, value: &str) {
-        self.0.tags.push((name.to_owned(), value.to_owned()));
+impl Visitor for Collector {
+    type Tags = Vec<(String, String)>;
+    type Movetext = TextRecord;
+    type Output = TextRecord;
+
+    fn begin_tags(&mut self) -> ControlFlow<TextRecord, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
     }
 
-    fn move_text(&mut self, text: &str, _line: u64, _depth: usize) -> ControlFlow<()> {
-        self.0.moves.push(TextMove {
+    fn tag(&mut self, tags: &mut Self::Tags, name: &str, value: &str) -> ControlFlow<TextRecord> {
+        tags.push((name.to_owned(), value.to_owned()));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<TextRecord, TextRecord> {
+        ControlFlow::Continue(TextRecord {
+            tags,
+            ..TextRecord::default()
+        })
+    }
+
+    fn move_text(
+        &mut self,
+        record: &mut TextRecord,
+        text: &str,
+        _: u64,
+        _: usize,
+    ) -> ControlFlow<TextRecord> {
+        record.moves.push(TextMove {
             text: text.to_owned(),
             ..TextMove::default()
         });
         ControlFlow::Continue(())
     }
 
-    fn nag(&mut self, nag: u8, _depth: usize) {
-        if let Some(last) = self.0.moves.last_mut() {
+    fn nag(&mut self, record: &mut TextRecord, nag: u8, _: usize) {
+        if let Some(last) = record.moves.last_mut() {
             last.nags.push(nag);
         }
     }
 
-    fn comment(&mut self, text: &str, _depth: usize) {
-        match self.0.moves.last_mut() {
+    fn comment(&mut self, record: &mut TextRecord, text: &str, _: usize) {
+        match record.moves.last_mut() {
             Some(last) => add_comment(&mut last.comment, text),
-            None => add_comment(&mut self.0.comment, text),
+            None => add_comment(&mut record.comment, text),
         }
     }
 
-    fn result(&mut self, result: &str, _line: u64) {
-        *self.1 = Some(result.to_owned());
+    fn result(&mut self, record: &mut TextRecord, result: &str, _: u64) {
+        record.result = result.to_owned();
+    }
+
+    fn end_game(&mut self, mut record: TextRecord) -> TextRecord {
+        if record.result.is_empty() {
+            record.result = "*".to_owned();
+        }
+        record
     }
 }

@@ -124,11 +124,10 @@ impl BookBuilder {
         let before = self.games;
         for raw in Splitter::new(bytes, limits) {
             let Ok(raw) = raw else { break };
-            let mut game = MainLine::default();
-            if visit_game(&raw, &limits, &mut game).is_err() {
+            let Ok(game) = visit_game(&raw, &limits, &mut MainLineReader) else {
                 self.skipped += 1;
                 continue;
-            }
+            };
             match game_moves(&game) {
                 Some((start, moves, winner)) => self.add_game(&start, &moves, winner),
                 None => self.skipped += 1,
@@ -166,25 +165,54 @@ impl BookBuilder {
 }
 
 /// What a book needs of a game's text: its tags, its main line's move texts, its result token.
-#[derive(Default)]
 struct MainLine {
     tags: Vec<(String, String)>,
     moves: Vec<String>,
     result: Option<String>,
 }
 
-impl Visitor for MainLine {
-    fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_owned(), value.to_owned()));
+/// Reads a game's [`MainLine`].
+struct MainLineReader;
+
+impl Visitor for MainLineReader {
+    type Tags = Vec<(String, String)>;
+    type Movetext = MainLine;
+    type Output = MainLine;
+
+    fn begin_tags(&mut self) -> ControlFlow<MainLine, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
     }
 
-    fn move_text(&mut self, text: &str, _line: u64, _depth: usize) -> ControlFlow<()> {
-        self.moves.push(text.to_owned());
+    fn tag(&mut self, tags: &mut Self::Tags, name: &str, value: &str) -> ControlFlow<MainLine> {
+        tags.push((name.to_owned(), value.to_owned()));
         ControlFlow::Continue(())
     }
 
-    fn result(&mut self, result: &str, _line: u64) {
-        self.result = Some(result.to_owned());
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<MainLine, MainLine> {
+        ControlFlow::Continue(MainLine {
+            tags,
+            moves: Vec::new(),
+            result: None,
+        })
+    }
+
+    fn move_text(
+        &mut self,
+        game: &mut MainLine,
+        text: &str,
+        _: u64,
+        _: usize,
+    ) -> ControlFlow<MainLine> {
+        game.moves.push(text.to_owned());
+        ControlFlow::Continue(())
+    }
+
+    fn result(&mut self, game: &mut MainLine, result: &str, _: u64) {
+        game.result = Some(result.to_owned());
+    }
+
+    fn end_game(&mut self, game: MainLine) -> MainLine {
+        game
     }
 }
 
