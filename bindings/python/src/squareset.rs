@@ -1,43 +1,148 @@
-//! `qipan.SquareSet`: a set of chess squares as python-chess's `SquareSet` — a 64-bit mask, a1 the
-//! lowest bit — for `board.pieces()`, `attacks()`, `attackers()`, `checkers()` and `pin()`.
-//! Mutable as python-chess's (`add`, `discard`, `update`, `|=`, ...); the mask is an atomic so
-//! that the class stays `frozen` (no borrow flag) and shareable between threads.
+//! `qipan.SquareSet`: a set of squares as python-chess's `SquareSet` — a mask, the lowest square
+//! the lowest bit — for `board.pieces()`, `attacks()`, `attackers()`, `checkers()` and `pin()`
+//! of both games: 64 chess squares (a1 = 0), or the 90 points of a Xiangqi board (a0 = 0,
+//! `rank * 9 + file`; `SquareSet(..., xiangqi=True)`), as the core's `Bitboard` of each game.
+//! Mutable as python-chess's (`add`, `discard`, `update`, `|=`, ...); the mask sits behind a
+//! mutex so that the class stays `frozen` (no borrow flag) and shareable between threads.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError};
 
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList};
 use qipan::chess::Square;
 
-/// A set of squares (0 = a1 ... 63 = h8).
-#[pyclass(module = "qipan", name = "SquareSet", frozen)]
-#[derive(Debug)]
-pub struct SquareSet {
-    /// The squares, a1 the lowest bit.
-    bits: AtomicU64,
+/// The board a set's squares are on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Grid {
+    /// 64 squares, 8 files.
+    Chess,
+    /// 90 points, 9 files.
+    Xiangqi,
 }
 
-impl SquareSet {
-    /// The set of the squares of `mask`.
-    pub fn new(mask: u64) -> SquareSet {
-        SquareSet {
-            bits: AtomicU64::new(mask),
+impl Grid {
+    const fn squares(self) -> u32 {
+        match self {
+            Grid::Chess => 64,
+            Grid::Xiangqi => 90,
         }
     }
 
-    /// The squares, a1 the lowest bit.
-    pub fn mask(&self) -> u64 {
-        self.bits.load(Relaxed)
+    const fn files(self) -> u32 {
+        match self {
+            Grid::Chess => 8,
+            Grid::Xiangqi => 9,
+        }
     }
 
-    fn set_mask(&self, mask: u64) {
-        self.bits.store(mask, Relaxed);
+    /// Every square of the board.
+    const fn full(self) -> u128 {
+        (1 << self.squares()) - 1
+    }
+
+    /// A square argument of this board: an `IndexError` outside it, as python-chess.
+    fn square(self, value: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let index: i64 = value.extract()?;
+        u32::try_from(index)
+            .ok()
+            .filter(|&i| i < self.squares())
+            .ok_or_else(|| {
+                let range = match self {
+                    Grid::Chess => "no chess square {index}: expected 0 (a1) to 63 (h8)",
+                    Grid::Xiangqi => "no Xiangqi point {index}: expected 0 (a0) to 89 (i9)",
+                };
+                pyo3::exceptions::PyIndexError::new_err(
+                    range.replace("{index}", &index.to_string()),
+                )
+            })
+    }
+}
+
+/// A set of squares (0 = a1 ... 63 = h8), or of Xiangqi points (0 = a0 ... 89 = i9).
+#[pyclass(module = "qipan", name = "SquareSet", frozen)]
+#[derive(Debug)]
+pub struct SquareSet {
+    /// The squares, the lowest square the lowest bit.
+    bits: Mutex<u128>,
+    grid: Grid,
+}
+
+impl SquareSet {
+    /// The set of the chess squares of `mask`.
+    pub fn new(mask: u64) -> SquareSet {
+        SquareSet::on(Grid::Chess, u128::from(mask))
+    }
+
+    /// The set of the Xiangqi points of `mask` (a core [`qipan::xiangqi::Bitboard`]'s).
+    pub fn of_points(set: qipan::xiangqi::Bitboard) -> SquareSet {
+        SquareSet::on(Grid::Xiangqi, set.0)
+    }
+
+    fn on(grid: Grid, mask: u128) -> SquareSet {
+        SquareSet {
+            bits: Mutex::new(mask & grid.full()),
+            grid,
+        }
+    }
+
+    /// A set on the same board.
+    fn like(&self, mask: u128) -> SquareSet {
+        SquareSet::on(self.grid, mask)
+    }
+
+    /// The squares, the lowest square the lowest bit.
+    pub fn mask(&self) -> u128 {
+        *self.bits.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn set_mask(&self, mask: u128) {
+        *self.bits.lock().unwrap_or_else(PoisonError::into_inner) = mask & self.grid.full();
+    }
+
+    /// Changes the mask in one step; the mask before.
+    fn update_mask(&self, change: impl FnOnce(u128) -> u128) -> u128 {
+        let mut bits = self.bits.lock().unwrap_or_else(PoisonError::into_inner);
+        let before = *bits;
+        *bits = change(before) & self.grid.full();
+        before
     }
 
     fn squares(&self) -> impl DoubleEndedIterator<Item = u32> {
         let mask = self.mask();
-        (0..64u32).filter(move |sq| mask >> sq & 1 == 1)
+        (0..self.grid.squares()).filter(move |sq| mask >> sq & 1 == 1)
+    }
+
+    /// The mask of a set argument on this set's board: a `SquareSet` of the same board, an int
+    /// mask (read modulo the board's size, as python-chess reads `SquareSet(~BB_ALL)`), or an
+    /// iterable of squares.
+    fn mask_of(&self, value: &Bound<'_, PyAny>) -> PyResult<u128> {
+        let grid = self.grid;
+        if let Ok(set) = value.cast::<SquareSet>() {
+            let set = set.get();
+            if set.grid != grid {
+                return Err(PyValueError::new_err(
+                    "a set of chess squares and a set of Xiangqi points do not combine",
+                ));
+            }
+            return Ok(set.mask());
+        }
+        if value.is_instance_of::<PyInt>() {
+            return value
+                .bitand(grid.full())?
+                .extract::<u128>()
+                .map_err(|_| PyValueError::new_err("a square mask is an int"));
+        }
+        let mut mask = 0u128;
+        let iter = value.try_iter().map_err(|_| {
+            PyTypeError::new_err(
+                "a square set is a SquareSet, an int mask or an iterable of squares",
+            )
+        })?;
+        for item in iter {
+            mask |= 1u128 << grid.square(&item?)?;
+        }
+        Ok(mask)
     }
 }
 
@@ -45,9 +150,9 @@ impl SquareSet {
 #[pyclass(module = "qipan", name = "CarryRippler", frozen)]
 #[derive(Debug)]
 pub struct CarryRippler {
-    mask: u64,
-    next: AtomicU64,
-    done: std::sync::atomic::AtomicBool,
+    mask: u128,
+    /// The next subset, `None` once the last (the mask itself) was given.
+    next: Mutex<Option<u128>>,
 }
 
 #[pymethods]
@@ -56,74 +161,44 @@ impl CarryRippler {
         slf
     }
 
-    fn __next__(&self) -> Option<u64> {
-        if self.done.load(Relaxed) {
-            return None;
-        }
-        let subset = self.next.load(Relaxed);
+    fn __next__(&self) -> Option<u128> {
+        let mut next = self.next.lock().unwrap_or_else(PoisonError::into_inner);
+        let subset = (*next)?;
         let following = subset.wrapping_sub(self.mask) & self.mask;
-        self.next.store(following, Relaxed);
-        if following == 0 {
-            self.done.store(true, Relaxed);
-        }
+        *next = (following != 0).then_some(following);
         Some(subset)
     }
 }
 
-/// The mask of a set argument: a `SquareSet`, an int mask, or an iterable of squares.
-fn mask_of(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if let Ok(set) = value.cast::<SquareSet>() {
-        return Ok(set.get().mask());
-    }
-    if value.is_instance_of::<PyInt>() {
-        if let Ok(mask) = value.extract::<u64>() {
-            return Ok(mask);
-        }
-        // Any other int is read modulo 2**64, as python-chess does (`SquareSet(~BB_ALL)`).
-        return value
-            .bitand(u64::MAX)?
-            .extract::<u64>()
-            .map_err(|_| PyValueError::new_err("a square mask is an int"));
-    }
-    let mut mask = 0u64;
-    let iter = value.try_iter().map_err(|_| {
-        PyTypeError::new_err("a square set is a SquareSet, an int mask or an iterable of squares")
-    })?;
-    for item in iter {
-        mask |= 1u64 << square_index(&item?)?;
-    }
-    Ok(mask)
-}
-
 /// A chess square argument, 0 (a1) to 63 (h8): an `IndexError` outside the board, as python-chess.
 pub fn square_index(value: &Bound<'_, PyAny>) -> PyResult<u32> {
-    let index: i64 = value.extract()?;
-    u32::try_from(index)
-        .ok()
-        .filter(|&i| i < 64)
-        .ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!(
-                "no chess square {index}: expected 0 (a1) to 63 (h8)"
-            ))
-        })
+    Grid::Chess.square(value)
 }
 
 #[pymethods]
 impl SquareSet {
-    /// `SquareSet(squares=0)`: from an int mask or an iterable of squares.
+    /// `SquareSet(squares=0, xiangqi=False)`: from an int mask or an iterable of squares; of
+    /// the 90 points of a Xiangqi board with `xiangqi=True`.
     #[new]
-    #[pyo3(signature = (squares = None))]
-    fn py_new(squares: Option<&Bound<'_, PyAny>>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(match squares {
-            None => 0,
-            Some(value) => mask_of(value)?,
-        }))
+    #[pyo3(signature = (squares = None, xiangqi = false))]
+    fn py_new(squares: Option<&Bound<'_, PyAny>>, xiangqi: bool) -> PyResult<SquareSet> {
+        let empty = SquareSet::on(if xiangqi { Grid::Xiangqi } else { Grid::Chess }, 0);
+        match squares {
+            None => Ok(empty),
+            Some(value) => Ok(empty.like(empty.mask_of(value)?)),
+        }
     }
 
-    /// The squares as a 64-bit mask (a1 the lowest bit).
+    /// The squares as a mask (a1, or a0 in Xiangqi, the lowest bit).
     #[getter(mask)]
-    fn mask_value(&self) -> u64 {
+    fn mask_value(&self) -> u128 {
         self.mask()
+    }
+
+    /// Whether the set is of Xiangqi points (90 of them) rather than chess squares.
+    #[getter(xiangqi)]
+    fn is_xiangqi(&self) -> bool {
+        self.grid == Grid::Xiangqi
     }
 
     fn __len__(&self) -> usize {
@@ -134,17 +209,19 @@ impl SquareSet {
         self.mask() != 0
     }
 
-    fn __int__(&self) -> u64 {
+    fn __int__(&self) -> u128 {
         self.mask()
     }
 
-    fn __index__(&self) -> u64 {
+    fn __index__(&self) -> u128 {
         self.mask()
     }
 
     fn __contains__(&self, square: &Bound<'_, PyAny>) -> bool {
         match square.extract::<i64>() {
-            Ok(sq) if (0..64).contains(&sq) => self.mask() >> sq & 1 == 1,
+            Ok(sq) if (0..i64::from(self.grid.squares())).contains(&sq) => {
+                self.mask() >> sq & 1 == 1
+            }
             _ => false,
         }
     }
@@ -160,7 +237,7 @@ impl SquareSet {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        mask_of(other).is_ok_and(|mask| mask == self.mask())
+        self.mask_of(other).is_ok_and(|mask| mask == self.mask())
     }
 
     /// Sets compare by value; unhashable as python-chess's (mutable there).
@@ -168,7 +245,7 @@ impl SquareSet {
     const __hash__: Option<Py<PyAny>> = None;
 
     fn __and__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.mask() & mask_of(other)?))
+        Ok(self.like(self.mask() & self.mask_of(other)?))
     }
 
     fn __rand__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
@@ -176,7 +253,7 @@ impl SquareSet {
     }
 
     fn __or__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.mask() | mask_of(other)?))
+        Ok(self.like(self.mask() | self.mask_of(other)?))
     }
 
     fn __ror__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
@@ -184,7 +261,7 @@ impl SquareSet {
     }
 
     fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.mask() ^ mask_of(other)?))
+        Ok(self.like(self.mask() ^ self.mask_of(other)?))
     }
 
     fn __rxor__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
@@ -192,63 +269,74 @@ impl SquareSet {
     }
 
     fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.mask() & !mask_of(other)?))
+        Ok(self.like(self.mask() & !self.mask_of(other)?))
     }
 
     fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(mask_of(other)? & !self.mask()))
+        Ok(self.like(self.mask_of(other)? & !self.mask()))
     }
 
     fn __invert__(&self) -> SquareSet {
-        SquareSet::new(!self.mask())
+        self.like(!self.mask())
     }
 
     /// Whether every square of this set is in `other`.
     fn issubset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.mask() & !mask_of(other)? == 0)
+        Ok(self.mask() & !self.mask_of(other)? == 0)
     }
 
     /// Whether every square of `other` is in this set.
     fn issuperset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(mask_of(other)? & !self.mask() == 0)
+        Ok(self.mask_of(other)? & !self.mask() == 0)
     }
 
     /// Whether the sets share no square.
     fn isdisjoint(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.mask() & mask_of(other)? == 0)
+        Ok(self.mask() & self.mask_of(other)? == 0)
     }
 
-    /// 64 bools, a1 first: whether each square is in the set.
+    /// A bool for each square, a1 (a0) first: whether it is in the set.
     fn tolist(&self) -> Vec<bool> {
-        (0..64).map(|sq| self.mask() >> sq & 1 == 1).collect()
+        let mask = self.mask();
+        (0..self.grid.squares())
+            .map(|sq| mask >> sq & 1 == 1)
+            .collect()
     }
 
     fn __repr__(&self) -> String {
-        let hex = format!("{:016x}", self.mask());
-        format!(
-            "SquareSet(0x{}_{}_{}_{})",
-            &hex[0..4],
-            &hex[4..8],
-            &hex[8..12],
-            &hex[12..16]
-        )
+        // Groups of four hex digits from the right, as python-chess writes a chess mask.
+        let digits = match self.grid {
+            Grid::Chess => 16,
+            Grid::Xiangqi => 24,
+        };
+        let hex = format!("{:0digits$x}", self.mask());
+        let groups: Vec<&str> = (0..digits / 4).map(|i| &hex[4 * i..4 * i + 4]).collect();
+        match self.grid {
+            Grid::Chess => format!("SquareSet(0x{})", groups.join("_")),
+            Grid::Xiangqi => format!("SquareSet(0x{}, xiangqi=True)", groups.join("_")),
+        }
     }
 
-    /// An 8×8 grid, rank 8 first: `1` for a square in the set, `.` for one outside.
+    /// The board, top rank first (rank 8, or 9 in Xiangqi): `1` for a square in the set, `.`
+    /// for one outside.
     fn __str__(&self) -> String {
-        let mut rows = Vec::with_capacity(8);
-        for rank in (0..8).rev() {
-            let row: Vec<&str> = (0..8)
-                .map(|file| {
-                    if self.mask() >> (rank * 8 + file) & 1 == 1 {
-                        "1"
-                    } else {
-                        "."
-                    }
-                })
-                .collect();
-            rows.push(row.join(" "));
-        }
+        let (mask, files) = (self.mask(), self.grid.files());
+        let ranks = self.grid.squares() / files;
+        let rows: Vec<String> = (0..ranks)
+            .rev()
+            .map(|rank| {
+                let row: Vec<&str> = (0..files)
+                    .map(|file| {
+                        if mask >> (rank * files + file) & 1 == 1 {
+                            "1"
+                        } else {
+                            "."
+                        }
+                    })
+                    .collect();
+                row.join(" ")
+            })
+            .collect();
         rows.join("\n")
     }
 
@@ -283,22 +371,27 @@ impl SquareSet {
 
     /// The set seen from the other side: ranks flipped.
     fn mirror(&self) -> SquareSet {
-        SquareSet::new(self.mask().swap_bytes())
+        let files = self.grid.files();
+        let top = self.grid.squares() / files - 1;
+        self.like(
+            self.squares()
+                .map(|sq| 1u128 << ((top - sq / files) * files + sq % files))
+                .fold(0, |mask, bit| mask | bit),
+        )
     }
 
     /// Every subset of this set, the empty set first (python-chess's carry-rippler order),
-    /// lazily: a full set has 2**64 subsets.
+    /// lazily: a full set has 2**64 subsets (2**90 in Xiangqi).
     fn carry_rippler(&self) -> CarryRippler {
         CarryRippler {
             mask: self.mask(),
-            next: AtomicU64::new(0),
-            done: std::sync::atomic::AtomicBool::new(false),
+            next: Mutex::new(Some(0)),
         }
     }
 
     /// A new set with the same squares.
     fn copy(&self) -> SquareSet {
-        SquareSet::new(self.mask())
+        self.like(self.mask())
     }
 
     /// The squares of this set and of `others`.
@@ -306,9 +399,9 @@ impl SquareSet {
     fn union(&self, others: Vec<Bound<'_, PyAny>>) -> PyResult<SquareSet> {
         let mut mask = self.mask();
         for other in &others {
-            mask |= mask_of(other)?;
+            mask |= self.mask_of(other)?;
         }
-        Ok(SquareSet::new(mask))
+        Ok(self.like(mask))
     }
 
     /// The squares of this set that are in each of `others`.
@@ -316,9 +409,9 @@ impl SquareSet {
     fn intersection(&self, others: Vec<Bound<'_, PyAny>>) -> PyResult<SquareSet> {
         let mut mask = self.mask();
         for other in &others {
-            mask &= mask_of(other)?;
+            mask &= self.mask_of(other)?;
         }
-        Ok(SquareSet::new(mask))
+        Ok(self.like(mask))
     }
 
     /// The squares of this set in none of `others`.
@@ -326,14 +419,14 @@ impl SquareSet {
     fn difference(&self, others: Vec<Bound<'_, PyAny>>) -> PyResult<SquareSet> {
         let mut mask = self.mask();
         for other in &others {
-            mask &= !mask_of(other)?;
+            mask &= !self.mask_of(other)?;
         }
-        Ok(SquareSet::new(mask))
+        Ok(self.like(mask))
     }
 
     /// The squares in exactly one of the two sets.
     fn symmetric_difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
-        Ok(SquareSet::new(self.mask() ^ mask_of(other)?))
+        Ok(self.like(self.mask() ^ self.mask_of(other)?))
     }
 
     /// Adds the squares of `others`.
@@ -352,42 +445,42 @@ impl SquareSet {
 
     /// Removes the squares of `other`.
     fn difference_update(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.set_mask(self.mask() & !mask_of(other)?);
+        self.set_mask(self.mask() & !self.mask_of(other)?);
         Ok(())
     }
 
     /// Toggles the squares of `other`.
     fn symmetric_difference_update(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.set_mask(self.mask() ^ mask_of(other)?);
+        self.set_mask(self.mask() ^ self.mask_of(other)?);
         Ok(())
     }
 
     fn __ior__(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.set_mask(self.mask() | mask_of(other)?);
+        self.set_mask(self.mask() | self.mask_of(other)?);
         Ok(())
     }
 
     fn __iand__(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.set_mask(self.mask() & mask_of(other)?);
+        self.set_mask(self.mask() & self.mask_of(other)?);
         Ok(())
     }
 
     fn __ixor__(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.set_mask(self.mask() ^ mask_of(other)?);
+        self.set_mask(self.mask() ^ self.mask_of(other)?);
         Ok(())
     }
 
     fn __isub__(&self, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.set_mask(self.mask() & !mask_of(other)?);
+        self.set_mask(self.mask() & !self.mask_of(other)?);
         Ok(())
     }
 
     fn __lshift__(&self, shift: u32) -> SquareSet {
-        SquareSet::new(self.mask().checked_shl(shift).unwrap_or(0))
+        self.like(self.mask().checked_shl(shift).unwrap_or(0))
     }
 
     fn __rshift__(&self, shift: u32) -> SquareSet {
-        SquareSet::new(self.mask().checked_shr(shift).unwrap_or(0))
+        self.like(self.mask().checked_shr(shift).unwrap_or(0))
     }
 
     fn __ilshift__(&self, shift: u32) {
@@ -400,20 +493,22 @@ impl SquareSet {
 
     /// Adds `square`.
     fn add(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.bits.fetch_or(1 << square_index(square)?, Relaxed);
+        let bit = 1u128 << self.grid.square(square)?;
+        self.update_mask(|mask| mask | bit);
         Ok(())
     }
 
     /// Removes `square` if it is there.
     fn discard(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.bits.fetch_and(!(1 << square_index(square)?), Relaxed);
+        let bit = 1u128 << self.grid.square(square)?;
+        self.update_mask(|mask| mask & !bit);
         Ok(())
     }
 
     /// Removes `square`; `KeyError` if it is not in the set.
     fn remove(&self, square: &Bound<'_, PyAny>) -> PyResult<()> {
-        let bit = 1u64 << square_index(square)?;
-        if self.bits.fetch_and(!bit, Relaxed) & bit == 0 {
+        let bit = 1u128 << self.grid.square(square)?;
+        if self.update_mask(|mask| mask & !bit) & bit == 0 {
             return Err(PyKeyError::new_err(square.clone().unbind()));
         }
         Ok(())
@@ -421,12 +516,11 @@ impl SquareSet {
 
     /// Removes and returns the lowest square; `KeyError` when the set is empty.
     fn pop(&self) -> PyResult<u32> {
-        let mask = self.mask();
-        if mask == 0 {
+        let before = self.update_mask(|mask| mask & mask.wrapping_sub(1));
+        if before == 0 {
             return Err(PyKeyError::new_err("pop from empty SquareSet"));
         }
-        self.set_mask(mask & (mask - 1));
-        Ok(mask.trailing_zeros())
+        Ok(before.trailing_zeros())
     }
 
     /// Removes every square.
@@ -434,7 +528,8 @@ impl SquareSet {
         self.set_mask(0);
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, (u64,)) {
-        (slf.get_type(), (slf.get().mask(),))
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, (u128, bool)) {
+        let set = slf.get();
+        (slf.get_type(), (set.mask(), set.grid == Grid::Xiangqi))
     }
 }

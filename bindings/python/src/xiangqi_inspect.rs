@@ -14,6 +14,7 @@ use qipan::{shorten, Color, ErrorKind};
 use crate::board::Board;
 use crate::errors::BoardError;
 use crate::pymove::{color_arg, MoveArg};
+use crate::squareset::SquareSet;
 
 /// A Xiangqi piece: `piece_type` 1 (general) to 7 (soldier), `color` `True` for Red.
 #[pyclass(module = "qipan", name = "XiangqiPiece", frozen, eq, hash)]
@@ -131,12 +132,6 @@ fn piece_arg(value: &Bound<'_, PyAny>) -> PyResult<Option<Piece>> {
     Ok(Some(value.cast::<PyXiangqiPiece>()?.get().piece))
 }
 
-fn sorted(squares: impl IntoIterator<Item = Square>) -> Vec<usize> {
-    let mut out: Vec<usize> = squares.into_iter().map(Square::index).collect();
-    out.sort_unstable();
-    out
-}
-
 /// The piece on `square`.
 pub fn piece_at(
     board: &Board<Xiangqi>,
@@ -160,20 +155,21 @@ pub fn piece_map<'py>(py: Python<'py>, board: &Board<Xiangqi>) -> PyResult<Bound
     Ok(dict)
 }
 
-/// The squares of the pieces of `piece_type` and `color`, ascending.
+/// The points of the pieces of `piece_type` and `color`.
 pub fn pieces(
     board: &Board<Xiangqi>,
     piece_type: i64,
     color: &Bound<'_, PyAny>,
-) -> PyResult<Vec<usize>> {
+) -> PyResult<SquareSet> {
     let kind = kind_of_type(piece_type)?;
     let color = color_arg(color)?;
     let setup = board.setup();
-    Ok(sorted(
+    Ok(SquareSet::of_points(
         setup
             .pieces(color)
             .filter(|(_, piece)| piece.role == kind)
-            .map(|(sq, _)| sq),
+            .map(|(sq, _)| sq)
+            .collect(),
     ))
 }
 
@@ -182,22 +178,22 @@ pub fn king(board: &Board<Xiangqi>, color: &Bound<'_, PyAny>) -> PyResult<Option
     Ok(board.setup().king(color_arg(color)?).map(Square::index))
 }
 
-/// The squares of `color`'s pieces that attack `square`, ascending.
+/// The points of `color`'s pieces that attack `square`.
 pub fn attackers(
     board: &Board<Xiangqi>,
     color: &Bound<'_, PyAny>,
     square: &Bound<'_, PyAny>,
-) -> PyResult<Vec<usize>> {
-    Ok(sorted(
+) -> PyResult<SquareSet> {
+    Ok(SquareSet::of_points(
         board
             .setup()
             .attackers(square_arg(square)?, color_arg(color)?),
     ))
 }
 
-/// The pieces giving check to the side to move, ascending.
-pub fn checkers(board: &Board<Xiangqi>) -> Vec<usize> {
-    sorted(board.setup().checkers())
+/// The pieces giving check to the side to move.
+pub fn checkers(board: &Board<Xiangqi>) -> SquareSet {
+    SquareSet::of_points(board.setup().checkers())
 }
 
 /// The legal move `value` stands for.
@@ -275,7 +271,7 @@ macro_rules! with_xiangqi_inspection {
                 }
 
                 /// The squares of the pieces of `piece_type` and `color`, ascending.
-                fn pieces(&self, piece_type: i64, color: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Vec<usize>> {
+                fn pieces(&self, piece_type: i64, color: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<$crate::squareset::SquareSet> {
                     $crate::xiangqi_inspect::pieces(&self.inner, piece_type, color)
                 }
 
@@ -285,17 +281,17 @@ macro_rules! with_xiangqi_inspection {
                 }
 
                 /// The squares of `color`'s pieces that attack `square`, ascending.
-                fn attackers(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Vec<usize>> {
+                fn attackers(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<$crate::squareset::SquareSet> {
                     $crate::xiangqi_inspect::attackers(&self.inner, color, square)
                 }
 
                 /// Whether a piece of `color` attacks `square`.
                 fn is_attacked_by(&self, color: &::pyo3::Bound<'_, ::pyo3::PyAny>, square: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<bool> {
-                    Ok(!$crate::xiangqi_inspect::attackers(&self.inner, color, square)?.is_empty())
+                    Ok($crate::xiangqi_inspect::attackers(&self.inner, color, square)?.mask() != 0)
                 }
 
                 /// The pieces giving check to the side to move, ascending.
-                fn checkers(&self) -> Vec<usize> {
+                fn checkers(&self) -> $crate::squareset::SquareSet {
                     $crate::xiangqi_inspect::checkers(&self.inner)
                 }
 

@@ -143,3 +143,38 @@ def test_clear_turn_and_garbage() -> None:
     with pytest.raises(ValueError):
         qipan.XiangqiPiece(8, True)
     assert qipan.XIANGQI_SQUARE_NAMES[89] == "i9" and qipan.XIANGQI_SQUARE_NAMES[9] == "a1"
+
+
+def test_xiangqi_square_sets() -> None:
+    """A XiangqiBoard's square sets hold the 90 points (rank * 9 + file), as chess's hold 64."""
+    board = qipan.XiangqiBoard()
+    cannons = board.pieces(qipan.CANNON, qipan.RED)
+    assert isinstance(cannons, qipan.SquareSet) and cannons.xiangqi
+    assert list(cannons) == [2 * 9 + 1, 2 * 9 + 7] and cannons.mask == (1 << 19) | (1 << 25)
+    # Both red elephants guard e2 (their eyes d1 and f1 are empty); the horses do not reach it.
+    assert list(board.attackers(qipan.RED, 2 * 9 + 4)) == [2, 6]
+    assert board.is_attacked_by(qipan.RED, 2 * 9 + 4)
+    assert not board.is_attacked_by(qipan.BLACK, 2 * 9 + 4)
+    black_soldiers = board.pieces(qipan.SOLDIER, qipan.BLACK)
+    # Seen from the other side (ranks flipped), Black's soldiers stand where Red's do.
+    assert black_soldiers.mirror() == board.pieces(qipan.SOLDIER, qipan.RED)
+    assert len(~black_soldiers) == 90 - 5 and 89 in ~black_soldiers and 90 not in ~black_soldiers
+    everything = qipan.SquareSet(-1, xiangqi=True)  # an int is read modulo 2**90
+    assert len(everything) == 90 and everything.mask == (1 << 90) - 1
+    assert str(qipan.SquareSet([0, 89], xiangqi=True)).splitlines() == (
+        [". . . . . . . . 1"] + [". " * 8 + "."] * 8 + ["1 . . . . . . . ."]
+    )
+    assert "xiangqi=True" in repr(cannons)
+    assert eval(repr(cannons), {"SquareSet": qipan.SquareSet}) == cannons
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(cannons))
+    assert copy == cannons and copy.xiangqi
+    with pytest.raises(ValueError):
+        cannons | qipan.SquareSet([0])  # a chess set does not combine with points
+    with pytest.raises(IndexError):
+        cannons.add(90)
+    cannons.add(89)
+    assert cannons.pop() == 19 and list(cannons) == [25, 89]
+    chess = qipan.SquareSet([63])
+    assert not chess.xiangqi and len(~chess) == 63

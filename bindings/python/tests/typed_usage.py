@@ -146,7 +146,7 @@ def set_up() -> tuple[int, bool, Optional[qipan.Piece], list[int], Optional[qipa
     xq = qipan.XiangqiBoard()
     xq.set_piece_at(0, qipan.XiangqiPiece(qipan.CHARIOT, qipan.RED))
     general: Optional[qipan.XiangqiPiece] = xq.piece_at(4)
-    checkers: list[int] = xq.checkers()
+    checkers: qipan.SquareSet = xq.checkers()
     text: str = xq.chinese(xq.parse_uci("h0g2"), traditional=True)
     return status, board.is_valid(), taken, checkers, general, text
 

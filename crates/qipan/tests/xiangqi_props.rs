@@ -81,7 +81,7 @@ fn check_position(p: &Xiangqi) {
         assert_eq!(next.is_check(), next.is_attacked(next.general(!us), us));
         assert_eq!(p.is_capture(mv), p.piece_at(mv.to()).is_some());
         assert!(
-            p.attackers(mv.to(), us).contains(&mv.from())
+            p.attackers(mv.to(), us).contains(mv.from())
                 || p.piece_at(mv.from()).unwrap().role == qipan::xiangqi::Role::Cannon
                     && p.piece_at(mv.to()).is_none()
         );

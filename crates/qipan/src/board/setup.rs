@@ -525,13 +525,11 @@ impl Editable for Xiangqi {
         let Some(sq) = xiangqi::Square::from_index(sq) else {
             return Vec::new();
         };
-        let mut out: Vec<usize> = setup
+        setup
             .attackers(sq, by)
             .into_iter()
             .map(xiangqi::Square::index)
-            .collect();
-        out.sort_unstable();
-        out
+            .collect()
     }
 
     fn parse_square(name: &str) -> Option<usize> {

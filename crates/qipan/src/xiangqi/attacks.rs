@@ -1,14 +1,12 @@
 //! Attacks on a Xiangqi board: which pieces attack a point, whether a general is attacked (now,
 //! or after a move, read without playing it), and whether a move captures or gives check.
 
-use arrayvec::ArrayVec;
-
 use super::position::{between_bits, code_color, is, tag, Xiangqi, BLACK_TAG, RED_TAG, SLOT_KIND};
 use super::tables::{
     horse_leg, ADVISOR_STEPS, COORDS, ELEPHANT_STEPS, GENERAL_STEPS, HORSE_STEPS, NONE,
     SOLDIER_STEPS,
 };
-use super::{Move, Role, Square};
+use super::{Bitboard, Move, Role, Square};
 use crate::Color;
 
 impl Xiangqi {
@@ -63,8 +61,8 @@ impl Xiangqi {
     /// The pieces of `by` that attack `sq`: could move there if it held a piece of the other side
     /// (pseudo-legally: pins and checks are not considered). Horse legs and cannon screens count;
     /// a general also attacks the other general across an open file (the flying-general rule).
-    /// A piece never attacks its own square. Listed in the order of [`Xiangqi::pieces`].
-    pub fn attackers(&self, sq: Square, by: Color) -> ArrayVec<Square, 16> {
+    /// A piece never attacks its own square.
+    pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
         let to = sq.index();
         let t = tag(by);
         self.slots[by.index()]

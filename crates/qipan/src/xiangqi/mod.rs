@@ -22,6 +22,7 @@
 //! ```
 
 mod attacks;
+mod bitboard;
 mod chinese;
 mod fen;
 mod iccs;
@@ -41,6 +42,7 @@ mod tables;
 mod wxf;
 mod zobrist;
 
+pub use bitboard::Bitboard;
 pub use chinese::ChineseStyle;
 pub use fen::FenError;
 pub use iccs::{parse_iccs_move, write_iccs, IccsRanks};

@@ -11,7 +11,8 @@
 //! // The red cannon on h2 attacks the black horse on h9 over the screen on h7.
 //! assert!(pos.is_attacked(Square::new(7, 9), Color::RED));
 //! // Both red elephants attack e2 (their eyes d1 and f1 are empty).
-//! assert_eq!(pos.attackers(Square::new(4, 2), Color::RED).as_slice(), &[Square::new(2, 0), Square::new(6, 0)]);
+//! let attackers: Vec<Square> = pos.attackers(Square::new(4, 2), Color::RED).into_iter().collect();
+//! assert_eq!(attackers, [Square::new(2, 0), Square::new(6, 0)]);
 //! ```
 
 use std::fmt;

@@ -19,7 +19,7 @@
 //! assert!(setup.set_piece_at(Square::new(3, 0), general(Color::RED)).is_err());
 //! ```
 
-use arrayvec::ArrayVec;
+use super::Bitboard;
 
 use super::fen::reachable;
 use super::position::code_color;
@@ -92,7 +92,7 @@ impl Setup {
     }
 
     /// The pieces of `by` that attack `sq` ([`Xiangqi::attackers`]), on any setup.
-    pub fn attackers(&self, sq: Square, by: Color) -> ArrayVec<Square, 16> {
+    pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
         self.placement.attackers(sq, by)
     }
 
@@ -110,11 +110,11 @@ impl Setup {
     }
 
     /// The pieces giving check to the side to move's general; none without a general.
-    pub fn checkers(&self) -> ArrayVec<Square, 16> {
+    pub fn checkers(&self) -> Bitboard {
         let turn = self.turn();
         match self.king(turn) {
             Some(general) => self.attackers(general, !turn),
-            None => ArrayVec::new(),
+            None => Bitboard::EMPTY,
         }
     }
 
