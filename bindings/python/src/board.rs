@@ -453,11 +453,8 @@ pub fn resolve_on<V: BindVariant>(pos: &V, repr: &MoveRepr) -> Result<V::Move, B
             .map_err(|_| MoveError::illegal(&repr.coord(), pos.fen()).into());
     }
     match repr {
-        MoveRepr::Text { text, game: None } => Ok(pos.parse_move(text)?),
-        MoveRepr::Text {
-            text,
-            game: Some(g),
-        } if *g == V::KIND => Ok(pos.parse_move(text)?),
+        MoveRepr::Coords { mv, game: None } => Ok(pos.parse_move(mv.as_str())?),
+        MoveRepr::Coords { mv, game: Some(g) } if *g == V::KIND => Ok(pos.parse_move(mv.as_str())?),
         other => Err(BoardError::new(
             ErrorKind::IllegalMove,
             format!(
@@ -517,22 +514,22 @@ mod tests {
         let xq = Xiangqi::start().legal_moves()[0];
         let err = board.push(&MoveRepr::Xiangqi(xq)).unwrap_err();
         assert_eq!(err.kind, Some(ErrorKind::IllegalMove));
-        let text = MoveRepr::Text {
-            text: "e2e5".into(),
+        let text = MoveRepr::Coords {
+            mv: "e2e5".parse().unwrap(),
             game: None,
         };
         assert_eq!(
             board.push(&text).unwrap_err().kind,
             Some(ErrorKind::IllegalMove)
         );
-        let tied = MoveRepr::Text {
-            text: "e2e4".into(),
+        let tied = MoveRepr::Coords {
+            mv: "e2e4".parse().unwrap(),
             game: Some(qipan::GameKind::Xiangqi),
         };
         assert!(board.push(&tied).is_err());
         assert_eq!(board.game().ply(), 0);
-        let e4 = MoveRepr::Text {
-            text: "e2e4".into(),
+        let e4 = MoveRepr::Coords {
+            mv: "e2e4".parse().unwrap(),
             game: Some(qipan::GameKind::Chess),
         };
         assert!(board.push(&e4).is_ok());

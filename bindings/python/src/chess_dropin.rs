@@ -108,11 +108,11 @@ pub fn is_pseudo_legal(pos: &Chess, value: &Bound<'_, PyAny>) -> PyResult<bool> 
                 return Ok(false);
             }
         }
-        // Coordinate text (`Move.from_uci`, `Move(from, to)`) is read where it is kept, with
-        // no copy of the text and no second look at the argument.
-        if let crate::repr::MoveRepr::Text { text, .. } = &ours.get().repr {
+        // Coordinates (`Move.from_uci`, `Move(from, to)`) are read where they are kept, with no
+        // copy of the text and no second look at the argument.
+        if let crate::repr::MoveRepr::Coords { mv, .. } = &ours.get().repr {
             return Ok(pos
-                .parse_uci_unchecked(text)
+                .parse_uci_unchecked(mv.as_str())
                 .is_ok_and(|mv| pos.is_pseudo_legal(mv)));
         }
     }

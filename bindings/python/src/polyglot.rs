@@ -61,8 +61,8 @@ fn lookup(board: &Bound<'_, PyAny>) -> PyResult<Lookup> {
 fn raw_move_object(py: Python<'_>, entry: &Entry) -> PyResult<Py<PyMove>> {
     Py::new(
         py,
-        PyMove::new(MoveRepr::Text {
-            text: entry.raw().uci(),
+        PyMove::new(MoveRepr::Coords {
+            mv: entry.raw().coords(),
             game: Some(GameKind::Chess),
         }),
     )

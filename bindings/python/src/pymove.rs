@@ -8,12 +8,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyString};
-use qipan::{Color, ErrorKind, Outcome};
-
-use qipan::{shorten, GameKind};
+use qipan::chess::{Role, Square};
+use qipan::{shorten, Color, CoordMove, GameKind, Outcome};
 
 use crate::errors::BoardError;
-use crate::repr::{MoveRepr, NULL_MOVE};
+use crate::repr::MoveRepr;
 use crate::termination::{termination_arg, termination_member};
 
 /// A move of chess or Xiangqi. It compares equal to every move with the same coordinates in the
@@ -76,104 +75,62 @@ impl PyMove {
     }
 }
 
-/// Whether `text` looks like coordinate notation: two squares (files `a`-`i`, ranks `0`-`9`) and
-/// an optional promotion piece.
-fn is_coordinate_text(text: &str) -> bool {
-    let b = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'i').contains(&f) && r.is_ascii_digit();
-    matches!(b.len(), 4 | 5)
-        && square(b[0], b[1])
-        && square(b[2], b[3])
-        // A move from a square to itself is no move (the null move is `0000`), as in python-chess.
-        && b[..2] != b[2..4]
-        && (b.len() == 4 || b"qrbnkp".contains(&b[4]))
-}
-
-/// A drop in python-chess's coordinates (`P@e4`: a piece letter, `@`, a chess square), as
-/// variants with drops write them; the letter upper case.
-fn drop_text(text: &str) -> Option<String> {
-    let b = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    (b.len() == 4 && b[1] == b'@' && b"pnbrqk".contains(&b[0].to_ascii_lowercase()))
-        .then_some(())
-        .filter(|()| square(b[2].to_ascii_lowercase(), b[3]))
-        .map(|()| {
-            format!(
-                "{}@{}",
-                char::from(b[0].to_ascii_uppercase()),
-                &text[2..].to_ascii_lowercase()
-            )
-        })
-}
-
 /// python-chess's `Move(to_square, to_square, drop=piece_type)`: the drop's coordinates.
 fn drop_from_squares(from: i64, to: i64, drop: i64) -> PyResult<PyMove> {
-    let letter = match drop {
-        1 => 'P',
-        2 => 'N',
-        3 => 'B',
-        4 => 'R',
-        5 => 'Q',
-        6 => 'K',
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "no drop of piece type {drop}: expected 1 (pawn) to 6 (king)"
-            )))
-        }
-    };
-    let square = u8::try_from(to)
-        .ok()
-        .filter(|&sq| sq < 64 && i64::from(sq) == from)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "a drop goes from and to one chess square (0 to 63), not {from} and {to}"
-            ))
-        })?;
-    Ok(PyMove::new(MoveRepr::Text {
-        text: format!(
-            "{letter}@{}{}",
-            char::from(b'a' + square % 8),
-            char::from(b'1' + square / 8)
-        ),
+    let role = role_of_type(drop).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "no drop of piece type {drop}: expected 1 (pawn) to 6 (king)"
+        ))
+    })?;
+    let square = chess_square(to).filter(|_| from == to).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "a drop goes from and to one chess square (0 to 63), not {from} and {to}"
+        ))
+    })?;
+    Ok(PyMove::new(MoveRepr::Coords {
+        mv: CoordMove::drop(role, square),
         game: Some(GameKind::Chess),
     }))
 }
 
 /// python-chess's `Move(from_square, to_square, promotion)` as a chess move in coordinates.
 fn chess_move_from_squares(from: i64, to: i64, promotion: Option<i64>) -> PyResult<PyMove> {
-    let name = |sq: i64| -> PyResult<String> {
-        u8::try_from(sq)
-            .ok()
-            .filter(|&sq| sq < 64)
-            .map(|sq| format!("{}{}", char::from(b'a' + sq % 8), char::from(b'1' + sq / 8)))
+    let square = |sq: i64| {
+        chess_square(sq)
             .ok_or_else(|| PyValueError::new_err(format!("no chess square {sq}: expected 0 to 63")))
     };
-    // python-chess's null move is Move(A1, A1) only (a move is false when every field is 0).
-    let mut text = if from == 0 && to == 0 && promotion.is_none() {
-        NULL_MOVE.to_owned()
-    } else {
-        format!("{}{}", name(from)?, name(to)?)
+    let promotion = match promotion {
+        None => None,
+        Some(piece_type) => Some(role_of_type(piece_type).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "no promotion to piece type {piece_type}: expected 1 (pawn) to 6 (king)"
+            ))
+        })?),
     };
-    if let Some(piece_type) = promotion {
-        let letter = match piece_type {
-            1 => 'p',
-            2 => 'n',
-            3 => 'b',
-            4 => 'r',
-            5 => 'q',
-            6 => 'k',
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "no promotion to piece type {piece_type}: expected 1 (pawn) to 6 (king)"
-                )))
-            }
-        };
-        text.push(letter);
-    }
-    Ok(PyMove::new(MoveRepr::Text {
-        text,
+    // python-chess's null move is Move(A1, A1) only (a move is false when every field is 0).
+    let mv = if from == 0 && to == 0 && promotion.is_none() {
+        CoordMove::NULL
+    } else {
+        CoordMove::chess(square(from)?, square(to)?, promotion)
+    };
+    Ok(PyMove::new(MoveRepr::Coords {
+        mv,
         game: Some(GameKind::Chess),
     }))
+}
+
+/// A chess square 0 (a1) to 63 (h8).
+fn chess_square(index: i64) -> Option<Square> {
+    u32::try_from(index)
+        .ok()
+        .filter(|&i| i < 64)
+        .map(Square::new)
+}
+
+/// The piece of python-chess's piece-type number (1 pawn ... 6 king).
+fn role_of_type(piece_type: i64) -> Option<Role> {
+    let index = usize::try_from(piece_type).ok()?.checked_sub(1)?;
+    Role::ALL.get(index).copied()
 }
 
 #[pymethods]
@@ -236,24 +193,14 @@ impl PyMove {
                     .family(),
             ),
         };
-        if let Some(text) = drop_text(uci) {
-            return Ok(PyMove::new(MoveRepr::Text {
-                text,
-                game: Some(GameKind::Chess),
-            }));
-        }
-        let text = uci.to_ascii_lowercase();
-        if !is_coordinate_text(&text) && text != NULL_MOVE {
-            return Err(BoardError::new(
-                ErrorKind::InvalidMove,
-                format!(
-                    "invalid move {:?}: not coordinate notation like e2e4",
-                    shorten(uci)
-                ),
-            )
-            .into());
-        }
-        Ok(PyMove::new(MoveRepr::Text { text, game }))
+        let mv = CoordMove::parse(uci).map_err(BoardError::from)?;
+        // A drop is a chess square's.
+        let game = if mv.drop_role().is_some() {
+            Some(GameKind::Chess)
+        } else {
+            game
+        };
+        Ok(PyMove::new(MoveRepr::Coords { mv, game }))
     }
 
     /// The piece type a drop puts on the board (python-chess's numbers, 1 pawn to 6 king);
@@ -275,7 +222,7 @@ impl PyMove {
 
     /// The move in XBoard notation: coordinates, `@@@@` for the null move.
     fn xboard<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        if self.repr.coord() == NULL_MOVE {
+        if self.repr.is_null() {
             PyString::new(py, "@@@@")
         } else {
             self.text(py)
@@ -286,8 +233,8 @@ impl PyMove {
     /// falsy. A board plays it when the side to move is not in check.
     #[staticmethod]
     fn null() -> PyMove {
-        PyMove::new(MoveRepr::Text {
-            text: NULL_MOVE.to_owned(),
+        PyMove::new(MoveRepr::Coords {
+            mv: CoordMove::NULL,
             game: None,
         })
     }

@@ -1,11 +1,11 @@
 //! [`MoveRepr`]: what a Python `Move` holds — a typed move of one game, or coordinate text.
 
-use qipan::chess::{CastlingMode, Chess};
+use qipan::chess::{CastlingMode, Chess, Role};
 use qipan::xiangqi::Xiangqi;
-use qipan::{GameKind, Variant};
+use qipan::{CoordMove, GameKind, Variant};
 
 /// A move as the Python `Move` holds it: a typed move of one game (cheap to make, written out only
-/// when asked), or coordinate text from `Move.from_uci`, optionally tied to a game.
+/// when asked), or coordinates from `Move.from_uci`, optionally tied to a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveRepr {
     /// A chess move.
@@ -14,10 +14,10 @@ pub enum MoveRepr {
     Chess960(<Chess as Variant>::Move),
     /// A Xiangqi move.
     Xiangqi(<Xiangqi as Variant>::Move),
-    /// Coordinate text (UCI / ICCS), lower case.
-    Text {
+    /// Coordinates (UCI / ICCS) read without a board.
+    Coords {
         /// The coordinates.
-        text: String,
+        mv: CoordMove,
         /// The game it belongs to, when known.
         game: Option<GameKind>,
     },
@@ -29,7 +29,7 @@ impl MoveRepr {
         match self {
             MoveRepr::Chess(_) | MoveRepr::Chess960(_) => Some(GameKind::Chess),
             MoveRepr::Xiangqi(_) => Some(GameKind::Xiangqi),
-            MoveRepr::Text { game, .. } => *game,
+            MoveRepr::Coords { game, .. } => *game,
         }
     }
 
@@ -39,7 +39,7 @@ impl MoveRepr {
             MoveRepr::Chess(mv) => mv.to_string(),
             MoveRepr::Chess960(mv) => mv.uci(CastlingMode::Chess960),
             MoveRepr::Xiangqi(mv) => mv.to_string(),
-            MoveRepr::Text { text, .. } => text.clone(),
+            MoveRepr::Coords { mv, .. } => mv.to_string(),
         }
     }
 
@@ -60,56 +60,27 @@ impl MoveRepr {
         match self {
             MoveRepr::Chess(mv) | MoveRepr::Chess960(mv) => mv.is_null(),
             MoveRepr::Xiangqi(mv) => mv.is_null(),
-            MoveRepr::Text { text, .. } => text == NULL_MOVE,
+            MoveRepr::Coords { mv, .. } => mv.is_null(),
         }
     }
 
-    /// The from and to squares as python-chess numbers them: in chess 0 (`a1`) to 63 (`h8`),
-    /// rank by rank; in Xiangqi 0 (`a0`) to 89 (`i9`), `rank * 9 + file`. Castling goes to the
-    /// square the coordinates name (the king's target in standard chess, the rook in Chess960).
-    /// Coordinate text not tied to a game is read as chess when it fits a chess board. The null
-    /// move is `(0, 0)`, as in python-chess.
+    /// The from and to squares as python-chess numbers them ([`CoordMove::squares`]): castling
+    /// goes to the square the coordinates name (the king's target in standard chess, the rook in
+    /// Chess960).
     pub fn squares(&self) -> (u32, u32) {
         match self {
             MoveRepr::Chess(mv) => (mv.from().index() as u32, mv.king_to().index() as u32),
             MoveRepr::Chess960(mv) => (mv.from().index() as u32, mv.to().index() as u32),
             MoveRepr::Xiangqi(mv) => (mv.from().index() as u32, mv.to().index() as u32),
-            MoveRepr::Text { text, game } => {
-                let b = text.as_bytes();
-                if b.len() < 4 || self.is_null() {
-                    return (0, 0);
-                }
-                if b[1] == b'@' {
-                    // A drop (`P@e4`) goes from and to its square, as python-chess's.
-                    let to = u32::from(b[2] - b'a') + 8 * u32::from(b[3] - b'1');
-                    return (to, to);
-                }
-                let chess_square = |f: u8, r: u8| {
-                    ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
-                        .then(|| u32::from(f - b'a') + 8 * u32::from(r - b'1'))
-                };
-                let as_chess = match game {
-                    Some(GameKind::Xiangqi) => None,
-                    _ => chess_square(b[0], b[1]).zip(chess_square(b[2], b[3])),
-                };
-                as_chess.unwrap_or_else(|| {
-                    let xq = |f: u8, r: u8| u32::from(f - b'a') + 9 * u32::from(r - b'0');
-                    (xq(b[0], b[1]), xq(b[2], b[3]))
-                })
-            }
+            MoveRepr::Coords { mv, game } => mv.squares(*game),
         }
     }
 
-    /// The piece type a drop (`P@e4`, text only) puts on the board, as python-chess numbers it.
+    /// The piece type a drop (`P@e4`, coordinates only) puts on the board, as python-chess
+    /// numbers it.
     pub fn drop(&self) -> Option<u8> {
         match self {
-            MoveRepr::Text { text, .. } if text.as_bytes().get(1) == Some(&b'@') => {
-                let letter = text.as_bytes()[0].to_ascii_lowercase();
-                b"pnbrqk"
-                    .iter()
-                    .position(|&l| l == letter)
-                    .map(|i| i as u8 + 1)
-            }
+            MoveRepr::Coords { mv, .. } => mv.drop_role().map(python_chess_type),
             _ => None,
         }
     }
@@ -118,21 +89,15 @@ impl MoveRepr {
     pub fn promotion(&self) -> Option<u8> {
         match self {
             MoveRepr::Chess(mv) | MoveRepr::Chess960(mv) => {
-                mv.promotion_role().map(|role| role.index() as u8 + 1)
+                mv.promotion_role().map(python_chess_type)
             }
             MoveRepr::Xiangqi(_) => None,
-            MoveRepr::Text { text, .. } => match text.as_bytes().get(4) {
-                Some(b'p') => Some(1),
-                Some(b'n') => Some(2),
-                Some(b'b') => Some(3),
-                Some(b'r') => Some(4),
-                Some(b'q') => Some(5),
-                Some(b'k') => Some(6),
-                _ => None,
-            },
+            MoveRepr::Coords { mv, .. } => mv.promotion().map(python_chess_type),
         }
     }
 }
 
-/// The null move's coordinates, as UCI writes it.
-pub const NULL_MOVE: &str = "0000";
+/// python-chess's number of a piece type (pawn 1 ... king 6).
+fn python_chess_type(role: Role) -> u8 {
+    role.index() as u8 + 1
+}

@@ -4,6 +4,7 @@
 
 mod any;
 mod color;
+mod coord_move;
 mod error;
 mod game;
 mod kind;
@@ -27,6 +28,7 @@ pub mod chess;
 pub mod xiangqi;
 
 pub use color::Color;
+pub use coord_move::CoordMove;
 pub use error::{ErrorKind, MoveError, UnknownRules};
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};

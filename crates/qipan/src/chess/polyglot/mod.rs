@@ -146,6 +146,23 @@ impl RawMove {
         text
     }
 
+    /// The move as coordinates read without a position ([`CoordMove`](crate::CoordMove)), as
+    /// python-chess's raw `Entry.move`: a drop for `from == to` with a piece, the null move for
+    /// a1a1. The nonsense promotion numbers 7 and 8 of a damaged book are left out (no piece
+    /// has them; [`RawMove::uci`] writes them `?`).
+    pub fn coords(self) -> crate::CoordMove {
+        let piece = usize::from(self.promotion)
+            .checked_sub(1)
+            .and_then(|i| Role::ALL.get(i).copied());
+        match (self.drop(), piece) {
+            (Some(_), Some(role)) => crate::CoordMove::drop(role, self.to),
+            _ if self.from == Square::A1 && self.to == Square::A1 && self.promotion == 0 => {
+                crate::CoordMove::NULL
+            }
+            _ => crate::CoordMove::chess(self.from, self.to, piece),
+        }
+    }
+
     /// The legal move of `pos` this book move stands for, decided as python-chess decides
     /// (`find_all`): in a standard-chess position, a move from e1 (e8) to h1 or a1 (h8 or a8)
     /// with a king on e1 (e8) is castling; otherwise the move must equal a legal move, with

@@ -255,3 +255,24 @@ fn search_visits_python_chess_midpoints_even_out_of_order() {
         }
     }
 }
+
+#[test]
+fn raw_moves_as_coordinates_are_their_uci_but_for_nonsense_pieces() {
+    for promotion in 0..8 {
+        for (from, to) in [
+            (Square::E7, Square::E8),
+            (Square::E4, Square::E4),
+            (Square::A1, Square::A1),
+        ] {
+            let raw_move = RawMove::decode(raw(from, to, promotion));
+            let uci = raw_move.uci();
+            if uci.contains('?') {
+                // A damaged book's piece number 7 or 8: the coordinates leave it out.
+                assert_eq!(raw_move.coords().promotion(), None, "{uci}");
+                assert_eq!(raw_move.coords().drop_role(), None, "{uci}");
+            } else {
+                assert_eq!(raw_move.coords().as_str(), uci);
+            }
+        }
+    }
+}
