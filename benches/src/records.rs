@@ -381,7 +381,7 @@ impl XiangqiNotation {
 /// first), cut at a random length or ended by the rules.
 fn xiangqi_game(index: usize, rng: &mut Rng, out: &mut String, notation: XiangqiNotation) {
     use qipan::xiangqi::{Xiangqi, XiangqiRules};
-    use qipan::{Game, Notation, Variant};
+    use qipan::{Game, Notate, Notation};
     let mixed = notation == XiangqiNotation::Mixed;
     let notation = match notation {
         XiangqiNotation::Mixed => [

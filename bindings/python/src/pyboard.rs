@@ -13,6 +13,7 @@ use crate::errors::check_move_text;
 use crate::games::BindVariant;
 use crate::legal::{LegalMoves, LegalSlot};
 use crate::pymove::{color_arg, MoveArg, PyMove, PyOutcome};
+use qipan::Winnability;
 
 /// The pickled state of a board: start FEN, rule set, moves, adjudication.
 type State = (
@@ -288,7 +289,7 @@ macro_rules! board_class {
             fn is_dead_position(&self, py: Python<'_>) -> PyResult<bool> {
                 self.inner.playable()?;
                 let pos = self.inner.position().clone();
-                Ok(py.detach(move || Variant::is_dead_position(&pos)))
+                Ok(py.detach(move || ::qipan::Winnability::is_dead_position(&pos)))
             }
 
             /// Whether `color` can still checkmate by some sequence of legal moves: `True` (a

@@ -22,7 +22,7 @@ pub trait JsVariant: Editable {
         let _ = facts;
         0
     }
-    /// Appends the game's notation of the legal move `mv` ([`qipan::Variant::notation`]) to
+    /// Appends the game's notation of the legal move `mv` ([`qipan::Notate::notation`]) to
     /// `out`; a game may write it without a string of its own.
     fn push_notation(&self, mv: Self::Move, out: &mut String) {
         out.push_str(&self.notation(mv));

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use common::qipan;
 use qipan::chess::{Chess, ChessRules};
+use qipan::Notate;
 use qipan::Variant;
 use serde_json::Value;
 

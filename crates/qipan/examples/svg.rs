@@ -1,4 +1,5 @@
 //! Writes the start positions as SVG: `cargo run -p qipan --example svg -- DIR`.
+use qipan::Notate;
 use qipan::{Chess, Variant, Xiangqi};
 
 fn main() -> std::io::Result<()> {

@@ -15,6 +15,7 @@
 
 use std::fmt;
 
+use crate::Notate;
 use crate::{Chess, Game, GameKind, MoveError, Variant, Xiangqi};
 
 /// Runs `$body` with `$inner` bound to the value inside an any-game enum (`AnyPosition`,

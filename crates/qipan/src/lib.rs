@@ -39,13 +39,20 @@ pub use perft::{
     PerftTooBig, MAX_PERFT_DEPTH, MAX_PERFT_WORK,
 };
 pub use text::{printable, shorten};
-pub use variant::{GameRules, History, Variant};
+pub use variant::{GameRules, History, HistoryRules, Notate, Variant, Winnability};
 pub use verdict::{ProofKind, Verdict};
 
 pub use any::{AnyFenError, AnyGame, AnyMove, AnyPosition, AnyVariant};
 pub use chess::Chess;
 pub use variant::{is_null_move_text, NULL_MOVE_TEXTS};
 pub use xiangqi::Xiangqi;
+
+/// The traits of a game's rules, for code that calls them on a concrete position
+/// (`use qipan::prelude::*`): [`Variant`], [`Notate`], [`HistoryRules`], [`Winnability`] and
+/// [`GameRules`].
+pub mod prelude {
+    pub use crate::{GameRules, HistoryRules, Notate, Variant, Winnability};
+}
 
 /// The examples of `docs/records.md`, run as doc tests.
 #[cfg(doctest)]

@@ -2,12 +2,12 @@
 //!
 //! Chess writes SAN (`Nf3`), LAN (`Ng1-f3`) and UCI (`g1f3`); Xiangqi writes ICCS (`H2-E2` in
 //! records, `h2e2` as a coordinate move), WXF (`C2.5`) and Chinese (`炮二平五`, or
-//! `馬八進七` in traditional characters). [`Variant::write_move`](crate::Variant::write_move)
+//! `馬八進七` in traditional characters). [`Notate::write_move`](crate::Notate::write_move)
 //! writes a move in any notation its game has, and [`Notation::of_text`] tells which notation a
 //! record's move text is in (so that a record is written back the way it was read).
 //!
 //! ```
-//! use qipan::{Chess, GameKind, Notation, Variant, Xiangqi};
+//! use qipan::{Chess, GameKind, Notate, Notation, Variant, Xiangqi};
 //! let notation: Notation = "wxf".parse().unwrap();
 //! let pos = Xiangqi::start();
 //! let mv = pos.parse_any("h2e2").unwrap();

@@ -1,9 +1,9 @@
-//! SVG building blocks shared by the games' pictures ([`Variant::svg`](crate::Variant::svg)):
+//! SVG building blocks shared by the games' pictures ([`Notate::svg`](crate::Notate::svg)):
 //! escaping, the frame, and a text block. Each game draws its own board with these
 //! (`chess/svg.rs`, `xiangqi/svg.rs`), so this file depends on no game.
 //!
 //! ```
-//! use qipan::{render, Chess, Variant, Xiangqi};
+//! use qipan::{render, Chess, Notate, Variant, Xiangqi};
 //! let chess = Chess::start().svg();
 //! assert!(chess.starts_with("<svg") && chess.contains("♚"));
 //! let xiangqi = Xiangqi::start().svg();

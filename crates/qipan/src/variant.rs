@@ -43,8 +43,22 @@ pub fn is_null_move_text(text: &str) -> bool {
     matches!(text.as_bytes(), b"--" | b"Z0" | b"0000" | b"@@@@")
 }
 
-/// The rules of one game, implemented by its position type.
-pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
+/// The rules of one position of a game, implemented by its position type: its start, its FEN,
+/// its legal moves and how they are read, check, mate, the keys and clocks a game's history
+/// counts, and what the position alone decides.
+///
+/// A game's rules are four traits a reader can take one at a time. `Variant` requires the
+/// other three, so generic code bound by `V: Variant` has them all:
+/// - [`Notate`]: how the game writes its moves and draws its positions;
+/// - [`HistoryRules`]: how a game's history ends it, or lets a player claim a draw;
+/// - [`Winnability`]: whether a side can still win, three questions from the cheapest to the
+///   dearest.
+///
+/// Code that calls their methods on a concrete position (`Xiangqi::start().svg()`) imports the
+/// trait; `use qipan::prelude::*` brings all four.
+pub trait Variant:
+    Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static + Notate + HistoryRules + Winnability
+{
     /// A move. `Display` writes coordinate notation (UCI for chess, ICCS for Xiangqi).
     type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
     /// The legal moves of a position, without heap allocation.
@@ -92,10 +106,6 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn fen(&self) -> String;
     /// The side to move.
     fn turn(&self) -> Color;
-    /// The name of a side in this game (`"white"`, or `"red"` in Xiangqi).
-    fn color_name(color: Color) -> &'static str {
-        color.name()
-    }
 
     /// Every legal move.
     fn legal_moves(&self) -> Self::MoveList;
@@ -162,19 +172,6 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn parse_any(&self, text: &str) -> Result<Self::Move, MoveError> {
         self.parse_move(text)
     }
-    /// Writes a move in coordinate notation as this position writes it (Chess960 castling, for one,
-    /// depends on the position's mode). Defaults to `Display`.
-    fn coord(&self, mv: Self::Move) -> String {
-        mv.to_string()
-    }
-    /// Writes a move in the variant's usual human notation (SAN for chess, WXF for Xiangqi).
-    fn notation(&self, mv: Self::Move) -> String {
-        self.coord(mv)
-    }
-    /// The notations the game writes, its usual one ([`Variant::notation`]) first.
-    const NOTATIONS: &'static [Notation];
-    /// Writes a move in `notation`, or says that the game has no such notation.
-    fn write_move(&self, mv: Self::Move, notation: Notation) -> Result<String, NotationError>;
 
     /// The zobrist key of the position.
     fn zobrist(&self) -> u64;
@@ -190,59 +187,122 @@ pub trait Variant: Clone + Eq + Hash + Debug + Send + Sync + Sized + 'static {
 
     /// What the position alone decides (checkmate, stalemate, insufficient material...).
     fn position_outcome(&self) -> Option<Outcome>;
+}
+
+/// The move type of a game ([`Variant::Move`]), for the signatures of its other traits.
+type MoveOf<V> = <V as Variant>::Move;
+
+/// How a game writes its moves and draws its positions (its part of [`Variant`]).
+pub trait Notate {
+    /// The notations the game writes, its usual one ([`Notate::notation`]) first.
+    const NOTATIONS: &'static [Notation];
+
+    /// The name of a side in this game (`"white"`, or `"red"` in Xiangqi).
+    fn color_name(color: Color) -> &'static str {
+        color.name()
+    }
+    /// Writes a move in coordinate notation as this position writes it (Chess960 castling, for
+    /// one, depends on the position's mode). Defaults to `Display`.
+    fn coord(&self, mv: MoveOf<Self>) -> String
+    where
+        Self: Variant,
+    {
+        mv.to_string()
+    }
+    /// Writes a move in the game's usual human notation (SAN for chess, WXF for Xiangqi).
+    fn notation(&self, mv: MoveOf<Self>) -> String
+    where
+        Self: Variant,
+    {
+        self.coord(mv)
+    }
+    /// Writes a move in `notation`, or says that the game has no such notation.
+    fn write_move(&self, mv: MoveOf<Self>, notation: Notation) -> Result<String, NotationError>
+    where
+        Self: Variant;
+    /// A Unicode diagram of the position.
+    fn diagram(&self) -> String
+    where
+        Self: Variant,
+    {
+        self.fen()
+    }
+    /// An SVG picture of the position (for Jupyter, the web page, the CLI). Defaults to the
+    /// Unicode diagram set in a monospaced SVG text block.
+    fn svg(&self) -> String
+    where
+        Self: Variant,
+    {
+        crate::render::text_svg(&self.diagram())
+    }
+}
+
+/// How a game's history ends it, or lets a player claim a draw (its part of [`Variant`]). The
+/// rules read only the [`History`], never the game itself.
+pub trait HistoryRules {
     /// What the history decides automatically (repetition, move limits).
-    fn history_outcome(history: History<'_, Self>) -> Option<Outcome>;
+    fn history_outcome(history: History<'_, Self>) -> Option<Outcome>
+    where
+        Self: Variant;
     /// Draws the side to move may claim now (chess: threefold repetition, fifty moves).
-    fn claimable(history: History<'_, Self>) -> Vec<Termination> {
+    fn claimable(history: History<'_, Self>) -> Vec<Termination>
+    where
+        Self: Variant,
+    {
         let _ = history;
         Vec::new()
     }
-    // Whether a side can still win: three questions, from the cheapest to the dearest.
+}
 
+/// Whether a side can still win (its part of [`Variant`]): three questions, from the cheapest
+/// to the dearest — the material ([`Winnability::has_insufficient_material`]), every sequence of
+/// legal moves ([`Winnability::winnability_with_proof`]), and both sides at once, a dead
+/// position ([`Winnability::is_dead_position`]). The other two methods are their short forms.
+pub trait Winnability {
     /// Whether `color` could not win by any sequence of legal moves on material alone
     /// (python-chess's `has_insufficient_material`). Defaults to `false` (never proven).
     fn has_insufficient_material(&self, color: Color) -> bool {
         let _ = color;
         false
     }
-    /// Whether neither side has the material to win ([`Variant::has_insufficient_material`]
-    /// for both).
+    /// Whether neither side has the material to win
+    /// ([`Winnability::has_insufficient_material`] for both).
     fn is_insufficient_material(&self) -> bool {
         Color::ALL
             .iter()
             .all(|&c| self.has_insufficient_material(c))
     }
     /// Whether `color` can still win by some sequence of legal moves, with a winning line when
-    /// one is found; [`Verdict::Cannot`] is the flag exception (FIDE 6.9: a flag is then a
-    /// draw). The verdict of [`Variant::winnability_with_proof`].
-    fn winnability(&self, color: Color) -> Verdict<Self::Move> {
-        self.winnability_with_proof(color).0
-    }
-    /// [`Variant::winnability`] with the kind of proof behind a [`Verdict::Cannot`] (`None`
-    /// otherwise), from one analysis: the one a game implements. Defaults to the material test,
-    /// which only ever proves "cannot".
-    fn winnability_with_proof(&self, color: Color) -> (Verdict<Self::Move>, Option<ProofKind>) {
+    /// one is found, and the kind of proof behind a [`Verdict::Cannot`] (`None` otherwise),
+    /// from one analysis: the one a game implements. [`Verdict::Cannot`] is the flag exception
+    /// (FIDE 6.9: a flag is then a draw). Defaults to the material test, which only ever proves
+    /// "cannot".
+    fn winnability_with_proof(&self, color: Color) -> (Verdict<MoveOf<Self>>, Option<ProofKind>)
+    where
+        Self: Variant,
+    {
         if self.has_insufficient_material(color) {
             (Verdict::Cannot, Some(ProofKind::Material))
         } else {
             (Verdict::Undetermined, None)
         }
     }
+    /// The verdict of [`Winnability::winnability_with_proof`].
+    fn winnability(&self, color: Color) -> Verdict<MoveOf<Self>>
+    where
+        Self: Variant,
+    {
+        self.winnability_with_proof(color).0
+    }
     /// Whether neither side can win by any sequence of legal moves, proven (a dead position):
-    /// [`Variant::winnability`] says [`Verdict::Cannot`] for both.
-    fn is_dead_position(&self) -> bool {
+    /// [`Winnability::winnability`] says [`Verdict::Cannot`] for both.
+    fn is_dead_position(&self) -> bool
+    where
+        Self: Variant,
+    {
         Color::ALL
             .iter()
             .all(|&c| self.winnability(c) == Verdict::Cannot)
-    }
-    /// A Unicode diagram of the position.
-    fn diagram(&self) -> String {
-        self.fen()
-    }
-    /// An SVG picture of the position (for Jupyter, the web page, the CLI). Defaults to the
-    /// Unicode diagram set in a monospaced SVG text block.
-    fn svg(&self) -> String {
-        crate::render::text_svg(&self.diagram())
     }
 }
 

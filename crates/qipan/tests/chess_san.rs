@@ -1,7 +1,7 @@
 //! SAN writing and lenient reading.
 
 use qipan::chess::Chess;
-use qipan::{MoveError, Variant};
+use qipan::{MoveError, Notate, Variant};
 
 fn pos(fen: &str) -> Chess {
     Chess::from_fen(fen).unwrap()
@@ -147,7 +147,7 @@ fn uci_castling_and_null_move() {
 
 #[test]
 fn diagram_has_eight_ranks_and_file_labels() {
-    let d = Variant::diagram(&Chess::start());
+    let d = Notate::diagram(&Chess::start());
     let lines: Vec<&str> = d.lines().collect();
     assert_eq!(lines.len(), 9);
     assert_eq!(lines[0], "8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜");
@@ -160,8 +160,8 @@ fn diagram_has_eight_ranks_and_file_labels() {
 fn variant_notation_hooks() {
     let p = Chess::start();
     let mv = p.parse_any("Nf3").unwrap();
-    assert_eq!(Variant::coord(&p, mv), "g1f3");
-    assert_eq!(Variant::notation(&p, mv), "Nf3");
+    assert_eq!(Notate::coord(&p, mv), "g1f3");
+    assert_eq!(Notate::notation(&p, mv), "Nf3");
     assert_eq!(p.parse_any("g1f3"), Ok(mv));
     assert!(matches!(
         p.parse_any("g1f4"),

@@ -2,6 +2,7 @@
 //! win. Expectations are worked out by hand from the rules in the comments, never from qipan.
 
 use qipan::xiangqi::{counted_plies, CHECKS_COUNTED};
+use qipan::Winnability;
 use qipan::{Color, Game, Termination, Variant, Xiangqi};
 
 /// One block: the red chariot checks from e4 (the general on e9) and from d4 (on d9) while the

@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 
 use qipan::xiangqi::ChineseStyle;
+use qipan::Notate;
 use qipan::{MoveError, Variant, Xiangqi};
 
 const EPD: &str = include_str!(concat!(

@@ -3,6 +3,7 @@
 
 use qipan::xiangqi::{Move, Role, Square};
 use qipan::{Color, Game, Termination, Variant, Xiangqi};
+use qipan::{Notate, Winnability};
 
 fn sq(name: &str) -> Square {
     let b = name.as_bytes();

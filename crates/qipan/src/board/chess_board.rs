@@ -4,7 +4,7 @@
 
 use super::{Board, EditPolicy, PlayError};
 use crate::chess::{Chess, EnPassantField, FenError, Move, Square, UnplayableSetup};
-use crate::{MoveError, Variant};
+use crate::{MoveError, Notate};
 
 impl Board<Chess> {
     /// Sets the castling rights: the rooks that may castle (python-chess's `castling_rights`

@@ -1,6 +1,7 @@
 use super::*;
 use crate::chess::{Chess, ChessRules, Piece, Role};
 use crate::xiangqi::Xiangqi;
+use crate::Notate;
 use crate::Variant;
 
 fn chess(policy: EditPolicy) -> Board<Chess> {

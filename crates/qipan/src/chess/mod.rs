@@ -68,7 +68,10 @@ pub use unwinnable::{Analysis, Effort, ProofKind, Verdict, QUICK_NODES};
 pub use validate::{PositionError, PositionProblems};
 
 use crate::notation::{Notation, NotationError};
-use crate::{Color, GameKind, History, MoveError, Outcome, Termination, Variant};
+use crate::{
+    Color, GameKind, History, HistoryRules, MoveError, Notate, Outcome, Termination, Variant,
+    Winnability,
+};
 
 impl Chess {
     /// The position as FEN (same as [`Chess::to_fen`]).
@@ -253,30 +256,6 @@ impl Variant for Chess {
         }
     }
 
-    fn coord(&self, mv: Move) -> String {
-        self.uci(mv)
-    }
-
-    fn notation(&self, mv: Move) -> String {
-        self.san(mv)
-    }
-
-    const NOTATIONS: &'static [Notation] = &[Notation::San, Notation::Lan, Notation::Uci];
-
-    fn write_move(&self, mv: Move, notation: Notation) -> Result<String, NotationError> {
-        match notation {
-            Notation::San => Ok(self.san(mv)),
-            Notation::Lan if mv.is_null() => Ok("--".to_owned()),
-            Notation::Lan => Ok(self.lan(mv)),
-            Notation::Uci => Ok(self.uci(mv)),
-            other => Err(NotationError::NotForGame {
-                game: "chess",
-                notation: other,
-                expected: "san, lan, uci",
-            }),
-        }
-    }
-
     fn zobrist(&self) -> u64 {
         self.zobrist
     }
@@ -301,14 +280,6 @@ impl Variant for Chess {
         !self.is_check() && !self.has_legal_moves()
     }
 
-    fn has_insufficient_material(&self, color: Color) -> bool {
-        Chess::has_insufficient_material(self, color)
-    }
-
-    fn is_insufficient_material(&self) -> bool {
-        Chess::is_insufficient_material(self)
-    }
-
     /// Checkmate (the side that moved wins), then insufficient material, then stalemate — the
     /// order of python-chess's `outcome()` — then a dead position proven by the quick check
     /// (see [`Chess::is_dead_position`]).
@@ -328,7 +299,43 @@ impl Variant for Chess {
         }
         None
     }
+}
 
+impl Notate for Chess {
+    fn coord(&self, mv: Move) -> String {
+        self.uci(mv)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
+    const NOTATIONS: &'static [Notation] = &[Notation::San, Notation::Lan, Notation::Uci];
+
+    fn write_move(&self, mv: Move, notation: Notation) -> Result<String, NotationError> {
+        match notation {
+            Notation::San => Ok(self.san(mv)),
+            Notation::Lan if mv.is_null() => Ok("--".to_owned()),
+            Notation::Lan => Ok(self.lan(mv)),
+            Notation::Uci => Ok(self.uci(mv)),
+            other => Err(NotationError::NotForGame {
+                game: "chess",
+                notation: other,
+                expected: "san, lan, uci",
+            }),
+        }
+    }
+
+    fn svg(&self) -> String {
+        svg::chess_svg(self)
+    }
+
+    fn diagram(&self) -> String {
+        Chess::diagram(self)
+    }
+}
+
+impl HistoryRules for Chess {
     /// The seventy-five-move rule (halfmove clock at least 150), then fivefold repetition.
     fn history_outcome(history: History<'_, Chess>) -> Option<Outcome> {
         let pos = history.position();
@@ -358,6 +365,16 @@ impl Variant for Chess {
         }
         claims
     }
+}
+
+impl Winnability for Chess {
+    fn has_insufficient_material(&self, color: Color) -> bool {
+        Chess::has_insufficient_material(self, color)
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        Chess::is_insufficient_material(self)
+    }
 
     /// [`Chess::can_win_within`] with the full effort ([`Chess::can_win`]'s): the verdict and
     /// its proof's kind.
@@ -371,13 +388,5 @@ impl Variant for Chess {
 
     fn is_dead_position(&self) -> bool {
         Chess::is_dead_position(self)
-    }
-
-    fn svg(&self) -> String {
-        svg::chess_svg(self)
-    }
-
-    fn diagram(&self) -> String {
-        Chess::diagram(self)
     }
 }

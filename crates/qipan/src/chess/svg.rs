@@ -1,4 +1,4 @@
-//! The chess board as SVG ([`Variant::svg`](crate::Variant::svg) of [`Chess`], and
+//! The chess board as SVG ([`Notate::svg`](crate::Notate::svg) of [`Chess`], and
 //! [`Chess::svg_with`] with python-chess's `chess.svg.board` options).
 
 use std::fmt::Write;

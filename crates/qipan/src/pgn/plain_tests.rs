@@ -320,7 +320,7 @@ fn the_one_pass_reader_agrees_on_endings() {
 /// game: ICCS (lower case, or upper case with a dash), WXF, Chinese simplified and traditional;
 /// comments and variations now and then; the result the rules give, or a random one.
 fn xiangqi_records(seed: u64, games: usize) -> Vec<u8> {
-    use crate::{Game, Notation, Variant, Xiangqi};
+    use crate::{Game, Notate, Notation, Xiangqi};
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let notations = [
         Notation::Iccs,

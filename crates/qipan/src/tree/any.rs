@@ -4,6 +4,7 @@ use super::annotations::{AnnotationError, Annotations, Arrow, Eval};
 use super::{GameTree, NodeId, WriteOptions};
 use crate::any::foreign_move;
 use crate::pgn::{read_tags, Limits, RawGame, RecordError, RecordErrorKind, Splitter};
+use crate::Notate;
 use crate::{
     AnyFenError, AnyGame, AnyMove, AnyPosition, AnyVariant, Chess, GameKind, MoveError, Notation,
     NotationError, Variant, Xiangqi,

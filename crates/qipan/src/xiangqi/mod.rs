@@ -7,7 +7,7 @@
 //! [`perft`](crate::perft) work on it. Red is [`Color::RED`] (= `Color::White`) and moves first.
 //!
 //! ```
-//! use qipan::{perft, Color, Game, Termination, Variant, Xiangqi};
+//! use qipan::{perft, Color, Game, Notate, Termination, Variant, Xiangqi};
 //! let start = Xiangqi::start();
 //! assert_eq!(start.legal_moves().len(), 44);
 //! assert_eq!(perft(&start, 2), 1920);
@@ -64,7 +64,8 @@ use std::str::FromStr;
 
 use crate::notation::{Notation, NotationError};
 use crate::{
-    Color, GameKind, GameRules, History, MoveError, Outcome, Termination, UnknownRules, Variant,
+    Color, GameKind, GameRules, History, HistoryRules, MoveError, Notate, Outcome, Termination,
+    UnknownRules, Variant, Winnability,
 };
 
 /// How repetitions are judged.
@@ -187,13 +188,6 @@ impl Variant for Xiangqi {
         self.turn
     }
 
-    fn color_name(color: Color) -> &'static str {
-        match color {
-            Color::White => "red",
-            Color::Black => "black",
-        }
-    }
-
     fn legal_moves(&self) -> MoveList {
         Xiangqi::legal_moves(self)
     }
@@ -232,6 +226,42 @@ impl Variant for Xiangqi {
         self.parse_any_knowing(text, false)
     }
 
+    fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        Xiangqi::fullmove_number(self)
+    }
+
+    fn position_outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() == 0 {
+            let termination = if self.is_check() {
+                Termination::Checkmate
+            } else {
+                Termination::Stalemate
+            };
+            return Some(Outcome::win(termination, !self.turn));
+        }
+        if !material::can_win(self, Color::White) && !material::can_win(self, Color::Black) {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        None
+    }
+}
+
+impl Notate for Xiangqi {
+    fn color_name(color: Color) -> &'static str {
+        match color {
+            Color::White => "red",
+            Color::Black => "black",
+        }
+    }
+
     /// WXF (`C2.5`).
     fn notation(&self, mv: Move) -> String {
         self.wxf(mv)
@@ -259,33 +289,16 @@ impl Variant for Xiangqi {
         }
     }
 
-    fn zobrist(&self) -> u64 {
-        self.key
+    fn svg(&self) -> String {
+        svg::xiangqi_svg(self)
     }
 
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
+    fn diagram(&self) -> String {
+        Xiangqi::diagram(self)
     }
+}
 
-    fn fullmove_number(&self) -> u32 {
-        Xiangqi::fullmove_number(self)
-    }
-
-    fn position_outcome(&self) -> Option<Outcome> {
-        if self.count_legal_moves() == 0 {
-            let termination = if self.is_check() {
-                Termination::Checkmate
-            } else {
-                Termination::Stalemate
-            };
-            return Some(Outcome::win(termination, !self.turn));
-        }
-        if !material::can_win(self, Color::White) && !material::can_win(self, Color::Black) {
-            return Some(Outcome::draw(Termination::InsufficientMaterial));
-        }
-        None
-    }
-
+impl HistoryRules for Xiangqi {
     fn history_outcome(history: History<'_, Self>) -> Option<Outcome> {
         repetition::judge(history).or_else(|| {
             let limit = history.rules().move_limit;
@@ -295,20 +308,14 @@ impl Variant for Xiangqi {
                 .then(|| Outcome::draw(Termination::MoveLimit))
         })
     }
+}
 
+impl Winnability for Xiangqi {
     /// True only when `color` provably cannot win by any legal sequence of moves: it can never
     /// give check and the opponent can never be left without a legal move. Four material rules,
     /// proved in `xiangqi/material.rs` (summary in `docs/rules-xiangqi.md`, "Dead draws").
     fn has_insufficient_material(&self, color: Color) -> bool {
         !material::can_win(self, color)
-    }
-
-    fn svg(&self) -> String {
-        svg::xiangqi_svg(self)
-    }
-
-    fn diagram(&self) -> String {
-        Xiangqi::diagram(self)
     }
 }
 

@@ -1,4 +1,4 @@
-//! The Xiangqi board as SVG ([`Variant::svg`](crate::Variant::svg) of [`Xiangqi`]).
+//! The Xiangqi board as SVG ([`Notate::svg`](crate::Notate::svg) of [`Xiangqi`]).
 
 use std::fmt::Write;
 

@@ -13,7 +13,7 @@
 //! before the letter (`+R.4`, as some programs write it); surrounding whitespace.
 //!
 //! ```
-//! use qipan::{MoveError, Variant, Xiangqi};
+//! use qipan::{MoveError, Notate, Variant, Xiangqi};
 //! let pos = Xiangqi::start();
 //! let mv = pos.parse_wxf("C2.5").unwrap();
 //! assert_eq!(mv.to_string(), "h2e2");

@@ -3,6 +3,7 @@
 use super::super::{
     read_tags, replay_with, GameReport, Limits, RawGame, RecordError, RecordErrorKind,
 };
+use crate::Notate;
 use crate::{
     with_game_kind, Chess, Color, Ending, GameKind, Termination, UnknownGame, Variant, Xiangqi,
 };
