@@ -155,19 +155,10 @@ impl<V: JsVariant> Board<V> {
         )
     }
 
-    /// chess.js's `ascii()`: the board in a frame, rank numbers on the left, files below.
+    /// chess.js's `ascii()`: the board in a frame, rank numbers on the left, files below (the
+    /// core's [`qipan::board::framed_text`]).
     pub fn ascii(&self) -> String {
-        let now = self.setup();
-        let (files, ranks) = (setup::files::<V>(), setup::ranks::<V>());
-        // The letters from the last rank down, each rank from file a; the frame is drawn by
-        // one function for both games.
-        let mut letters = Vec::with_capacity(V::SQUARES);
-        for rank in (0..ranks).rev() {
-            for file in 0..files {
-                letters.push(setup::piece::<V>(&now, Point { file, rank }).map_or('.', fen_letter));
-            }
-        }
-        framed(&letters, files, V::FIRST_RANK)
+        qipan::board::framed_text::<V>(&self.setup())
     }
 
     /// chess.js's `findPiece({type, color})`: the squares the piece stands on, from the last
@@ -231,29 +222,4 @@ impl<V: JsVariant> Board<V> {
     pub fn turn_letter(&self) -> &'static str {
         color_letter(V::setup_turn(&self.setup()))
     }
-}
-
-/// chess.js's `ascii()` layout of `letters` (from the last rank down, each rank from file a, in
-/// rows of `files`), the ranks numbered from `first_rank`.
-fn framed(letters: &[char], files: u8, first_rank: u8) -> String {
-    let frame = format!("   +{}+\n", "-".repeat(3 * usize::from(files)));
-    let mut out = frame.clone();
-    let rows = letters.chunks(usize::from(files).max(1));
-    let ranks = rows.len();
-    for (row, letters) in rows.enumerate() {
-        let rank = ranks - 1 - row + usize::from(first_rank);
-        out.push_str(&format!(" {rank} |"));
-        for letter in letters {
-            out.push_str(&format!(" {letter} "));
-        }
-        out.push_str("|\n");
-    }
-    out.push_str(&frame);
-    out.push_str("    ");
-    for file in 0..files {
-        out.push_str(&format!(" {} ", char::from(b'a' + file)));
-    }
-    // chess.js ends the file row without its last space.
-    out.truncate(out.trim_end().len());
-    out
 }

@@ -11,12 +11,14 @@ mod chess_board;
 mod promoted;
 mod setup;
 mod slot;
+mod text;
 mod unplay;
 
 use std::fmt;
 
 pub use setup::Editable;
 pub use slot::MoveSlot;
+pub use text::framed_text;
 
 use crate::{shorten, Color, Game, MoveError};
 use promoted::PromotedTrack;

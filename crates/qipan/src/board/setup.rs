@@ -296,13 +296,12 @@ impl Editable for Chess {
     }
 
     fn setup_from_fen(fen: &str, rules: &ChessRules) -> Option<chess::Setup> {
-        let chess960 = Chess::start_with(rules).chess960();
-        chess::Setup::from_fen(fen, chess960).ok()
+        chess::Setup::from_fen(fen, rules.is_chess960()).ok()
     }
 
     fn empty_setup(rules: &ChessRules) -> chess::Setup {
         let mut empty = chess::Setup::empty();
-        empty.chess960 = Chess::start_with(rules).chess960();
+        empty.chess960 = rules.is_chess960();
         empty
     }
 
