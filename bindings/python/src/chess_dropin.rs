@@ -112,8 +112,8 @@ pub fn is_pseudo_legal(pos: &Chess, value: &Bound<'_, PyAny>) -> PyResult<bool> 
         // copy of the text and no second look at the argument.
         if let crate::repr::MoveRepr::Coords { mv, .. } = &ours.get().repr {
             return Ok(pos
-                .parse_uci_unchecked(mv.as_str())
-                .is_ok_and(|mv| pos.is_pseudo_legal(mv)));
+                .coords_unchecked(*mv)
+                .is_some_and(|mv| pos.is_pseudo_legal(mv)));
         }
     }
     Ok(unchecked_move(pos, value)?.is_some_and(|mv| pos.is_pseudo_legal(mv)))

@@ -111,7 +111,12 @@ impl CoordMove {
     /// The text, normalized.
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever stored.
-        std::str::from_utf8(&self.text[..usize::from(self.len)]).unwrap_or("0000")
+        std::str::from_utf8(self.as_bytes()).unwrap_or("0000")
+    }
+
+    /// The text's bytes (ASCII).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.text[..usize::from(self.len)]
     }
 
     /// Whether this is the null move `0000`.

@@ -11,7 +11,7 @@
 //! ```
 
 use super::{Bitboard, CastlingMode, Chess, Move, Role, Square};
-use crate::{MoveError, Variant};
+use crate::{CoordMove, MoveError, Variant};
 
 impl Move {
     /// The move in UCI as a game in castling `mode` writes it: castling `e1g1` in standard
@@ -64,29 +64,36 @@ impl Chess {
 
     /// Reads UCI text into the move it names, without checking legality.
     pub(crate) fn uci_to_move(&self, text: &str) -> Result<Move, MoveError> {
-        let b = text.as_bytes();
-        if text == "0000" {
-            return Err(MoveError::invalid(text, "the null move 0000 is not a move"));
+        self.uci_bytes_to_move(text.as_bytes())
+            .map_err(|why| MoveError::invalid(text, why))
+    }
+
+    /// Coordinates read without a position ([`CoordMove`]) as the move they name here, without
+    /// checking legality (python-chess's `Move.from_uci` meeting a board); `None` for
+    /// coordinates that name no chess move (off the board, a drop, the null move).
+    pub fn coords_unchecked(&self, mv: CoordMove) -> Option<Move> {
+        self.uci_bytes_to_move(mv.as_bytes()).ok()
+    }
+
+    /// [`Chess::uci_to_move`] on bytes, with the reason for text that is no move as a static
+    /// string (the bytes of a [`CoordMove`] are read without making text of them).
+    fn uci_bytes_to_move(&self, b: &[u8]) -> Result<Move, &'static str> {
+        if b == b"0000" {
+            return Err("the null move 0000 is not a move");
         }
         if b.len() != 4 && b.len() != 5 {
-            return Err(MoveError::invalid(
-                text,
-                "expected 4 or 5 characters like e2e4 or e7e8q",
-            ));
+            return Err("expected 4 or 5 characters like e2e4 or e7e8q");
         }
         let (Some(from), Some(to)) = (Square::from_ascii(&b[0..2]), Square::from_ascii(&b[2..4]))
         else {
-            return Err(MoveError::invalid(text, "expected two squares like e2e4"));
+            return Err("expected two squares like e2e4");
         };
         if b.len() == 5 {
             return match Role::from_char(b[4] as char) {
                 Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => {
                     Ok(Move::promotion(from, to, role))
                 }
-                _ => Err(MoveError::invalid(
-                    text,
-                    "the promotion piece must be one of n, b, r, q",
-                )),
+                _ => Err("the promotion piece must be one of n, b, r, q"),
             };
         }
         let us = self.turn;
