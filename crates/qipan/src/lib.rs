@@ -11,6 +11,7 @@ mod kind;
 mod notation;
 mod outcome;
 mod perft;
+mod square_set;
 mod text;
 mod variant;
 mod verdict;

@@ -10,7 +10,7 @@
 //! ```
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use std::ops::Not;
 
 use super::Square;
 
@@ -55,36 +55,6 @@ impl Bitboard {
         }
     }
 
-    /// Whether `sq` is in the set.
-    #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1 << sq.index()) != 0
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether the set has a square.
-    #[inline]
-    pub const fn any(self) -> bool {
-        self.0 != 0
-    }
-
-    /// The number of squares.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set has two squares or more.
-    #[inline]
-    pub const fn more_than_one(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
-    }
-
     /// The lowest square.
     #[inline]
     pub const fn first(self) -> Option<Square> {
@@ -114,37 +84,9 @@ impl Bitboard {
             None
         }
     }
-
-    /// The set with `sq` added.
-    #[inline]
-    pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << sq.index())
-    }
-
-    /// The set with `sq` removed.
-    #[inline]
-    pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.index()))
-    }
-
-    /// Adds `sq`.
-    #[inline]
-    pub fn add(&mut self, sq: Square) {
-        self.0 |= 1 << sq.index();
-    }
-
-    /// Removes `sq`.
-    #[inline]
-    pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1 << sq.index());
-    }
-
-    /// Toggles `sq`.
-    #[inline]
-    pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1 << sq.index();
-    }
 }
+
+crate::square_set::square_set!(Bitboard, Square, u64);
 
 /// The squares of a [`Bitboard`], lowest first.
 #[derive(Debug, Clone)]
@@ -190,67 +132,6 @@ impl IntoIterator for Bitboard {
     #[inline]
     fn into_iter(self) -> IntoIter {
         IntoIter(self.0)
-    }
-}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        let mut bb = Bitboard::EMPTY;
-        for sq in iter {
-            bb.add(sq);
-        }
-        bb
-    }
-}
-
-impl From<Square> for Bitboard {
-    #[inline]
-    fn from(sq: Square) -> Bitboard {
-        Bitboard::from_square(sq)
-    }
-}
-
-macro_rules! binop {
-    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
-            #[inline]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $tr<Square> for Bitboard {
-            type Output = Bitboard;
-            #[inline]
-            fn $f(self, rhs: Square) -> Bitboard {
-                Bitboard(self.0 $op (1u64 << rhs.index()))
-            }
-        }
-        impl $atr for Bitboard {
-            #[inline]
-            fn $af(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-        impl $atr<Square> for Bitboard {
-            #[inline]
-            fn $af(&mut self, rhs: Square) {
-                self.0 = self.0 $op (1u64 << rhs.index());
-            }
-        }
-    };
-}
-
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Sub for Bitboard {
-    type Output = Bitboard;
-    /// Set difference.
-    #[inline]
-    fn sub(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !rhs.0)
     }
 }
 

@@ -13,7 +13,7 @@
 //! ```
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use std::ops::Not;
 
 use super::Square;
 
@@ -33,30 +33,6 @@ impl Bitboard {
         Bitboard(1 << sq.index())
     }
 
-    /// Whether `sq` is in the set.
-    #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 == 1
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether the set has a point.
-    #[inline]
-    pub const fn any(self) -> bool {
-        self.0 != 0
-    }
-
-    /// The number of points.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
     /// The point with the lowest index.
     #[inline]
     pub const fn first(self) -> Option<Square> {
@@ -66,31 +42,9 @@ impl Bitboard {
             Some(Square(self.0.trailing_zeros() as u8))
         }
     }
-
-    /// The set with `sq` added.
-    #[inline]
-    pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << sq.index())
-    }
-
-    /// The set without `sq`.
-    #[inline]
-    pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.index()))
-    }
-
-    /// Adds `sq`.
-    #[inline]
-    pub fn add(&mut self, sq: Square) {
-        *self = self.with(sq);
-    }
-
-    /// Removes `sq`.
-    #[inline]
-    pub fn remove(&mut self, sq: Square) {
-        *self = self.without(sq);
-    }
 }
+
+crate::square_set::square_set!(Bitboard, Square, u128);
 
 /// The points of a [`Bitboard`], lowest index first.
 #[derive(Debug, Clone)]
@@ -131,50 +85,6 @@ impl IntoIterator for Bitboard {
     #[inline]
     fn into_iter(self) -> IntoIter {
         IntoIter(self.0)
-    }
-}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
-
-impl From<Square> for Bitboard {
-    #[inline]
-    fn from(sq: Square) -> Bitboard {
-        Bitboard::from_square(sq)
-    }
-}
-
-macro_rules! binop {
-    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
-            #[inline]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $atr for Bitboard {
-            #[inline]
-            fn $af(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Sub for Bitboard {
-    type Output = Bitboard;
-    /// Set difference.
-    #[inline]
-    fn sub(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !rhs.0)
     }
 }
 
