@@ -275,7 +275,7 @@ impl<V: Variant> Game<V> {
     }
 
     /// `color` runs out of time: a loss, or a draw when the opponent is proven unable to win by
-    /// any legal sequence of moves (FIDE 6.9, [`Winnability::winnability`]). Without a proof (the
+    /// any legal sequence of moves (FIDE 6.9, [`Winnability::winnability`](crate::Winnability::winnability)). Without a proof (the
     /// analysis undetermined within its bound) the flag loses, as an arbiter without a proof
     /// would rule. Ignored (returns `false`) when the game is over.
     pub fn flag(&mut self, color: Color) -> bool {

@@ -12,7 +12,7 @@ use crate::{Color, Notation, NotationError, Variant};
 pub struct WriteOptions {
     /// The notation of the moves; `None` for the record's own ([`GameTree::notation`]), else
     /// the game's usual one (SAN, WXF). A notation the game does not write falls back the same
-    /// way (check it first with [`Notate::NOTATIONS`]).
+    /// way (check it first with [`Notate::NOTATIONS`](crate::Notate::NOTATIONS)).
     pub notation: Option<Notation>,
     /// Write the tag pairs.
     pub headers: bool,
