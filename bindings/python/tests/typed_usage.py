@@ -132,7 +132,7 @@ def game_records() -> dict[str, object]:
     }
 
 
-def set_up() -> tuple[int, bool, Optional[qipan.Piece], list[int], Optional[qipan.XiangqiPiece], str]:
+def set_up() -> tuple[int, bool, Optional[qipan.Piece], qipan.SquareSet, Optional[qipan.XiangqiPiece], str]:
     """Boards set up piece by piece."""
     board = qipan.ChessBoard()
     board.clear()
