@@ -48,13 +48,12 @@ impl Grid {
             .ok()
             .filter(|&i| i < self.squares())
             .ok_or_else(|| {
-                let range = match self {
-                    Grid::Chess => "no chess square {index}: expected 0 (a1) to 63 (h8)",
-                    Grid::Xiangqi => "no Xiangqi point {index}: expected 0 (a0) to 89 (i9)",
-                };
-                pyo3::exceptions::PyIndexError::new_err(
-                    range.replace("{index}", &index.to_string()),
-                )
+                pyo3::exceptions::PyIndexError::new_err(match self {
+                    Grid::Chess => format!("no chess square {index}: expected 0 (a1) to 63 (h8)"),
+                    Grid::Xiangqi => {
+                        format!("no Xiangqi point {index}: expected 0 (a0) to 89 (i9)")
+                    }
+                })
             })
     }
 }
