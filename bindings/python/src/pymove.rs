@@ -8,10 +8,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyString};
-use qipan::chess::{Role, Square};
+use qipan::chess::Square;
 use qipan::{shorten, Color, CoordMove, GameKind, Outcome};
 
 use crate::errors::BoardError;
+use crate::piece::role_of_type;
 use crate::repr::MoveRepr;
 use crate::termination::{termination_arg, termination_member};
 
@@ -77,7 +78,7 @@ impl PyMove {
 
 /// python-chess's `Move(to_square, to_square, drop=piece_type)`: the drop's coordinates.
 fn drop_from_squares(from: i64, to: i64, drop: i64) -> PyResult<PyMove> {
-    let role = role_of_type(drop).ok_or_else(|| {
+    let role = role_of_type(drop).map_err(|_| {
         PyValueError::new_err(format!(
             "no drop of piece type {drop}: expected 1 (pawn) to 6 (king)"
         ))
@@ -101,7 +102,7 @@ fn chess_move_from_squares(from: i64, to: i64, promotion: Option<i64>) -> PyResu
     };
     let promotion = match promotion {
         None => None,
-        Some(piece_type) => Some(role_of_type(piece_type).ok_or_else(|| {
+        Some(piece_type) => Some(role_of_type(piece_type).map_err(|_| {
             PyValueError::new_err(format!(
                 "no promotion to piece type {piece_type}: expected 1 (pawn) to 6 (king)"
             ))
@@ -125,12 +126,6 @@ fn chess_square(index: i64) -> Option<Square> {
         .ok()
         .filter(|&i| i < 64)
         .map(Square::new)
-}
-
-/// The piece of python-chess's piece-type number (1 pawn ... 6 king).
-fn role_of_type(piece_type: i64) -> Option<Role> {
-    let index = usize::try_from(piece_type).ok()?.checked_sub(1)?;
-    Role::ALL.get(index).copied()
 }
 
 #[pymethods]
@@ -194,13 +189,10 @@ impl PyMove {
             ),
         };
         let mv = CoordMove::parse(uci).map_err(BoardError::from)?;
-        // A drop is a chess square's.
-        let game = if mv.drop_role().is_some() {
-            Some(GameKind::Chess)
-        } else {
-            game
-        };
-        Ok(PyMove::new(MoveRepr::Coords { mv, game }))
+        Ok(PyMove::new(MoveRepr::Coords {
+            mv,
+            game: mv.known_game().or(game),
+        }))
     }
 
     /// The piece type a drop puts on the board (python-chess's numbers, 1 pawn to 6 king);

@@ -1,8 +1,10 @@
 //! [`MoveRepr`]: what a Python `Move` holds — a typed move of one game, or coordinate text.
 
-use qipan::chess::{CastlingMode, Chess, Role};
+use qipan::chess::{CastlingMode, Chess};
 use qipan::xiangqi::Xiangqi;
 use qipan::{CoordMove, GameKind, Variant};
+
+use crate::piece::type_of_role;
 
 /// A move as the Python `Move` holds it: a typed move of one game (cheap to make, written out only
 /// when asked), or coordinates from `Move.from_uci`, optionally tied to a game.
@@ -80,7 +82,7 @@ impl MoveRepr {
     /// numbers it.
     pub fn drop(&self) -> Option<u8> {
         match self {
-            MoveRepr::Coords { mv, .. } => mv.drop_role().map(python_chess_type),
+            MoveRepr::Coords { mv, .. } => mv.drop_role().map(type_of_role),
             _ => None,
         }
     }
@@ -88,16 +90,9 @@ impl MoveRepr {
     /// The piece type a pawn promotes to, as python-chess numbers it (2 knight to 5 queen).
     pub fn promotion(&self) -> Option<u8> {
         match self {
-            MoveRepr::Chess(mv) | MoveRepr::Chess960(mv) => {
-                mv.promotion_role().map(python_chess_type)
-            }
+            MoveRepr::Chess(mv) | MoveRepr::Chess960(mv) => mv.promotion_role().map(type_of_role),
             MoveRepr::Xiangqi(_) => None,
-            MoveRepr::Coords { mv, .. } => mv.promotion().map(python_chess_type),
+            MoveRepr::Coords { mv, .. } => mv.promotion().map(type_of_role),
         }
     }
-}
-
-/// python-chess's number of a piece type (pawn 1 ... king 6).
-fn python_chess_type(role: Role) -> u8 {
-    role.index() as u8 + 1
 }

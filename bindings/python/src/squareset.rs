@@ -10,29 +10,32 @@ use std::sync::{Mutex, PoisonError};
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList};
-use qipan::chess::Square;
+use qipan::board::Editable;
+use qipan::chess::{Chess, Square};
+use qipan::Xiangqi;
 
 /// The board a set's squares are on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Grid {
-    /// 64 squares, 8 files.
+    /// Chess: 64 squares.
     Chess,
-    /// 90 points, 9 files.
+    /// Xiangqi: 90 points.
     Xiangqi,
 }
 
+// The board's size is the core's (`Editable::SQUARES`, `Editable::FILES`).
 impl Grid {
     const fn squares(self) -> u32 {
         match self {
-            Grid::Chess => 64,
-            Grid::Xiangqi => 90,
+            Grid::Chess => <Chess as Editable>::SQUARES as u32,
+            Grid::Xiangqi => <Xiangqi as Editable>::SQUARES as u32,
         }
     }
 
     const fn files(self) -> u32 {
         match self {
-            Grid::Chess => 8,
-            Grid::Xiangqi => 9,
+            Grid::Chess => <Chess as Editable>::FILES as u32,
+            Grid::Xiangqi => <Xiangqi as Editable>::FILES as u32,
         }
     }
 

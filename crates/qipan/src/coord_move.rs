@@ -21,7 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::chess::{Role, Square};
-use crate::{shorten, GameKind, MoveError};
+use crate::{shorten, xiangqi, GameKind, MoveError};
 
 /// A move in coordinate notation, checked for form only (see the module docs). Its text is kept
 /// normalized: lower case, a drop's piece letter upper case.
@@ -30,10 +30,6 @@ pub struct CoordMove {
     text: [u8; 5],
     len: u8,
 }
-
-/// Python-chess's piece letters, in the order of its piece-type numbers (pawn 1 ... king 6)
-/// and of [`Role`].
-const ROLE_LETTERS: &[u8; 6] = b"pnbrqk";
 
 impl CoordMove {
     /// The null move, `0000`.
@@ -49,7 +45,7 @@ impl CoordMove {
         let b = text.as_bytes();
         let bad = || MoveError::invalid(&shorten(text), "not coordinate notation like e2e4");
         if b.len() == 4 && b[1] == b'@' {
-            let role = role_of(b[0].to_ascii_lowercase()).ok_or_else(bad)?;
+            let role = Role::from_char(char::from(b[0])).ok_or_else(bad)?;
             let to = Square::from_ascii(&[b[2].to_ascii_lowercase(), b[3]]).ok_or_else(bad)?;
             return Ok(CoordMove::drop(role, to));
         }
@@ -71,7 +67,7 @@ impl CoordMove {
         let well_formed = point(t[0], t[1])
             && point(t[2], t[3])
             && t[..2] != t[2..4]
-            && (b.len() == 4 || ROLE_LETTERS.contains(&t[4]));
+            && (b.len() == 4 || Role::from_char(char::from(t[4])).is_some());
         if well_formed {
             Ok(out)
         } else {
@@ -90,7 +86,7 @@ impl CoordMove {
         out.text[..2].copy_from_slice(&square_name(from));
         out.text[2..4].copy_from_slice(&square_name(to));
         if let Some(role) = promotion {
-            out.text[4] = ROLE_LETTERS[role.index()];
+            out.text[4] = role.char() as u8;
             out.len = 5;
         }
         out
@@ -102,7 +98,7 @@ impl CoordMove {
             text: [0; 5],
             len: 4,
         };
-        out.text[0] = ROLE_LETTERS[role.index()].to_ascii_uppercase();
+        out.text[0] = role.upper_char() as u8;
         out.text[1] = b'@';
         out.text[2..4].copy_from_slice(&square_name(to));
         out
@@ -127,13 +123,15 @@ impl CoordMove {
     /// The piece a drop puts down.
     pub fn drop_role(self) -> Option<Role> {
         (self.text[1] == b'@')
-            .then(|| role_of(self.text[0].to_ascii_lowercase()))
+            .then(|| Role::from_char(char::from(self.text[0])))
             .flatten()
     }
 
     /// The piece letter after the two points (a promotion in chess).
     pub fn promotion(self) -> Option<Role> {
-        (self.len == 5).then(|| role_of(self.text[4])).flatten()
+        (self.len == 5)
+            .then(|| Role::from_char(char::from(self.text[4])))
+            .flatten()
     }
 
     /// The from and to points as python-chess numbers them: in chess 0 (`a1`) to 63 (`h8`),
@@ -145,10 +143,7 @@ impl CoordMove {
         if self.is_null() {
             return (0, 0);
         }
-        let chess_square = |f: u8, r: u8| {
-            ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
-                .then(|| u32::from(f - b'a') + 8 * u32::from(r - b'1'))
-        };
+        let chess_square = |f: u8, r: u8| Square::from_ascii(&[f, r]).map(|sq| sq.index() as u32);
         if self.drop_role().is_some() {
             let to = chess_square(t[2], t[3]).unwrap_or(0);
             return (to, to);
@@ -158,23 +153,24 @@ impl CoordMove {
             _ => chess_square(t[0], t[1]).zip(chess_square(t[2], t[3])),
         };
         as_chess.unwrap_or_else(|| {
-            let point = |f: u8, r: u8| u32::from(f - b'a') + 9 * u32::from(r - b'0');
+            // The form was checked: files a-i, ranks 0-9, the points of a Xiangqi board.
+            let point = |f: u8, r: u8| {
+                xiangqi::Square::try_new(f - b'a', r - b'0').map_or(0, |sq| sq.index() as u32)
+            };
             (point(t[0], t[1]), point(t[2], t[3]))
         })
     }
-}
 
-fn role_of(letter: u8) -> Option<Role> {
-    ROLE_LETTERS
-        .iter()
-        .position(|&l| l == letter)
-        .map(|i| Role::ALL[i])
+    /// The game the form alone names: chess for a drop (its square is a chess square, and only
+    /// chess variants drop pieces); `None` for every other move, which either board may read.
+    pub fn known_game(self) -> Option<GameKind> {
+        self.drop_role().map(|_| GameKind::Chess)
+    }
 }
 
 /// A chess square's name (`e4`) as bytes.
 fn square_name(sq: Square) -> [u8; 2] {
-    let index = sq.index() as u8;
-    [b'a' + index % 8, b'1' + index / 8]
+    [sq.file_char() as u8, sq.rank_char() as u8]
 }
 
 impl FromStr for CoordMove {

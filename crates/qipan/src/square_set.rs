@@ -3,13 +3,19 @@
 //! and Xiangqi's 90 points (`u128`). What differs stays with each game: how a square is made
 //! from a bit index, the board's edges (`!` keeps a Xiangqi set on its 90 points), drawing.
 
-/// Implements, for `$set(pub $int)` over `$square` (with `index()`): `contains`, `is_empty`,
-/// `any`, `count`, `more_than_one`, `with`, `without`, `add`, `remove`, `toggle`, the operators
-/// `& | ^` with a set or a square (and their assignments), `-` (difference), `From<$square>` and
-/// `FromIterator<$square>`.
+/// Implements, for `$set(pub $int)` over `$square` (with `index()`): `from_square`, `contains`,
+/// `is_empty`, `any`, `count`, `more_than_one`, `with`, `without`, `add`, `remove`, `toggle`,
+/// the operators `& | ^` with a set or a square (and their assignments), `-` (difference),
+/// `From<$square>` and `FromIterator<$square>`.
 macro_rules! square_set {
     ($set:ident, $square:ident, $int:ty) => {
         impl $set {
+            /// The set of one square.
+            #[inline]
+            pub const fn from_square(sq: $square) -> $set {
+                $set(1 << sq.index())
+            }
+
             /// Whether `sq` is in the set.
             #[inline]
             pub const fn contains(self, sq: $square) -> bool {
@@ -84,7 +90,7 @@ macro_rules! square_set {
         impl From<$square> for $set {
             #[inline]
             fn from(sq: $square) -> $set {
-                $set(1 << sq.index())
+                $set::from_square(sq)
             }
         }
 
@@ -97,11 +103,20 @@ macro_rules! square_set {
             }
         }
 
-        $crate::square_set::square_set!(@op $set, $square, $int, BitAnd, bitand, BitAndAssign, bitand_assign, &);
-        $crate::square_set::square_set!(@op $set, $square, $int, BitOr, bitor, BitOrAssign, bitor_assign, |);
-        $crate::square_set::square_set!(@op $set, $square, $int, BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+        $crate::square_set::square_set!(
+            @op $set, $square, $int, BitAnd, bitand, BitAndAssign, bitand_assign, &
+        );
+        $crate::square_set::square_set!(
+            @op $set, $square, $int, BitOr, bitor, BitOrAssign, bitor_assign, |
+        );
+        $crate::square_set::square_set!(
+            @op $set, $square, $int, BitXor, bitxor, BitXorAssign, bitxor_assign, ^
+        );
     };
-    (@op $set:ident, $square:ident, $int:ty, $tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+    (
+        @op $set:ident, $square:ident, $int:ty,
+        $tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt
+    ) => {
         impl std::ops::$tr for $set {
             type Output = $set;
             #[inline]

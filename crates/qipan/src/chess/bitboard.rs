@@ -28,12 +28,6 @@ impl Bitboard {
     /// The dark squares.
     pub const DARK: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
 
-    /// The set of one square.
-    #[inline]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
-    }
-
     /// Every square of rank `r` (0 = rank 1).
     #[inline]
     pub const fn rank(r: u32) -> Bitboard {

@@ -27,12 +27,6 @@ impl Bitboard {
     /// Every point of the board.
     pub const FULL: Bitboard = Bitboard((1 << 90) - 1);
 
-    /// The set of one point.
-    #[inline]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
-    }
-
     /// The point with the lowest index.
     #[inline]
     pub const fn first(self) -> Option<Square> {
